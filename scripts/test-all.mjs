@@ -1,0 +1,64 @@
+// `npm test`: everything a change can break, in one go: lint, typecheck, unit and API tests
+// (Vitest), a production build, and the browser tests (Playwright on the system Chromium).
+// Ends with one line "N passed, N failed, N skipped" adding up every runner's counts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedStages.push(name);
+  return ok;
+}
+
+/** A stage without its own test count counts as one check. */
+function check(name, command, args) {
+  if (run(name, command, args)) totals.passed++;
+  else totals.failed++;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('lint', 'npx', ['eslint', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitestJson = path.join(reports, 'vitest.json');
+run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests + (v.numTotalTests === 0 ? 1 : 0);
+  totals.skipped += v.numPendingTests + v.numTodoTests;
+  // A file that fails to load has no tests to count: count it as a failure.
+  totals.failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+} else totals.failed++;
+
+if (run('build', 'npm', ['run', '--silent', 'build'])) {
+  const pwJson = path.join(reports, 'playwright.json');
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const p = readJson(pwJson);
+  if (p?.stats) {
+    totals.passed += p.stats.expected + p.stats.flaky;
+    totals.failed += p.stats.unexpected + (p.errors?.length ?? 0) + (p.stats.expected + p.stats.unexpected === 0 ? 1 : 0);
+    totals.skipped += p.stats.skipped;
+  } else totals.failed++;
+} else totals.failed++;
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length || totals.failed ? 1 : 0);

@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseSetupError, migrateToLatest, openDatabase } from './db/database.ts';
+
+// Starts the one process that serves /api and the web app. Configuration or database problems
+// stop the start with a plain message naming the cause, never a stack trace.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  app.log.info({ database: database.dialect, location: database.location, migrationsApplied: applied }, 'database ready');
+  if (database.dialect === 'sqlite') app.log.info('sqlite: journal_mode=wal synchronous=FULL foreign_keys=on');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseSetupError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error(`Cannot start: the port is already in use (${error.message}). Set PORT to a free port.`);
+  } else {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+});

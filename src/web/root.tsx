@@ -1,0 +1,58 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorScreen } from './components/ui/error-screen';
+import { SiteShell } from './components/layout/site-shell';
+import { home } from './content';
+import { messages } from '../shared/messages';
+import './app.css';
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={`${home.company.name}: ${home.company.tagline}. Furnace wire, MS wire and GI wire.`} />
+        <meta name="theme-color" content="#1e293b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-base-100 text-base-content antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <SiteShell>
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+        <span className="loading loading-spinner loading-lg text-primary" />
+      </div>
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let screen: React.ReactNode;
+  if (isRouteErrorResponse(error)) {
+    screen = <ErrorScreen status={error.status} title={error.statusText || messages.notFound} />;
+  } else {
+    const text = error instanceof Error ? error.message : String(error);
+    screen = <ErrorScreen title={messages.unexpectedError} detail={text} />;
+  }
+  return <SiteShell>{screen}</SiteShell>;
+}

@@ -1,0 +1,10 @@
+import { ErrorScreen } from '../components/ui/error-screen';
+import { messages } from '../../shared/messages';
+
+export function meta() {
+  return [{ title: `${messages.notFound} · AMA Metal & Wire Industries` }];
+}
+
+export default function NotFound() {
+  return <ErrorScreen status={404} title={messages.notFound} />;
+}

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The real process: how it refuses bad configuration and how it stops.
+function run(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, WEB_BUILD_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out, dataDir };
+}
+
+describe('starting the server', () => {
+  it('refuses a bad PORT with one plain line naming it', async () => {
+    const p = run({ PORT: 'eighty' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/Cannot start: Invalid configuration:\s+PORT: /);
+    expect(p.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an unreachable PostgreSQL without a stack trace', async () => {
+    const p = run({ DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain('Cannot start: cannot reach PostgreSQL at postgres://nobody:***@127.0.0.1:1/none');
+    expect(p.output()).not.toContain('secret');
+  });
+
+  it('serves, logs the SQLite settings, and stops cleanly on SIGTERM', async () => {
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const p = run({ PORT: String(port) });
+    let health: unknown;
+    for (let i = 0; i < 100 && !health; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => undefined);
+    }
+    expect(health).toEqual({ data: { status: 'ok', database: 'sqlite' } });
+    expect(p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toContain('shutting down');
+    expect(fs.existsSync(path.join(p.dataDir, 'ama.sqlite'))).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app.ts';
+
+// A tiny stand-in for the built web app, so these tests do not depend on a build.
+const inline = 'window.__ctx = {"ssr":false};';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-web-'));
+fs.mkdirSync(path.join(dir, 'assets'));
+fs.writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html><html><body><h1>home</h1><script>${inline}</script><script type="module" src="/assets/app-abc.js"></script></body></html>`);
+fs.writeFileSync(path.join(dir, '__spa-fallback.html'), `<!DOCTYPE html><html><body><p>app shell</p><script>${inline}</script></body></html>`);
+fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+
+describe('serving the web app', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { WEB_BUILD_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the prerendered home page with a CSP that allows exactly its inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>home</h1>');
+    const csp = String(res.headers['content-security-policy']);
+    const hash = crypto.createHash('sha256').update(inline).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline\'; ');
+    expect(csp).toMatch(/script-src [^;]*/);
+    expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the app shell for app pages with 200 and for unknown pages with 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login?redirect=%2F' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('app shell');
+    const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('app shell');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a POST to a page with a JSON 404, not the app', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/login', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { message: 'Not Found' } });
+  });
+});

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures';
+
+const content = JSON.parse(fs.readFileSync('content/home.json', 'utf8'));
+
+async function visibleSlide(page: import('@playwright/test').Page): Promise<number> {
+  // The slide whose left edge sits at the carousel's left edge is the one on screen.
+  return page.locator('.carousel').evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const items = [...el.querySelectorAll<HTMLElement>('.carousel-item')];
+    const index = items.findIndex((item) => Math.abs(item.getBoundingClientRect().left - box.left) < 2);
+    return index + 1;
+  });
+}
+
+test.describe('public home page', () => {
+  test('shows the company, the articles and today', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'AMA Metal & Wire Industries' })).toBeVisible();
+    await expect(page.getByText('A Furnace Industry of BD', { exact: true })).toBeVisible();
+    for (const title of ['Furnace Wire', 'The Crucial Role of Furnaces in Cable', 'Evolution of Furnace Industries']) {
+      await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('list').filter({ has: page.locator('figure') }).locator('img')).toHaveCount(5);
+    const expected = await page.evaluate(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()));
+    expect(expected).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await expect(page.getByText(`Date : ${expected}`, { exact: true })).toBeVisible();
+  });
+
+  test('every picture has alt text and a size, and those below the fold load lazily', async ({ page }) => {
+    await page.goto('/');
+    const images = await page.locator('main img').evaluateAll((imgs) =>
+      imgs.map((img) => ({ alt: img.getAttribute('alt'), w: img.getAttribute('width'), h: img.getAttribute('height'), loading: img.getAttribute('loading') })),
+    );
+    expect(images).toHaveLength(4 + 5 + 3);
+    for (const img of images) {
+      expect(img.alt?.length).toBeGreaterThan(3);
+      expect(Number(img.w)).toBeGreaterThan(0);
+      expect(Number(img.h)).toBeGreaterThan(0);
+    }
+    expect(images[0]?.loading).toBe('eager');
+    expect(images.slice(1).every((img) => img.loading === 'lazy')).toBe(true);
+  });
+
+  test('the carousel arrows wrap around both ways', async ({ page }) => {
+    await page.goto('/');
+    expect(await visibleSlide(page)).toBe(1);
+    await expect(page.locator('#slide1').getByRole('link', { name: /Previous slide/ })).toHaveAttribute('href', '#slide4');
+    await page.locator('#slide1').getByRole('link', { name: /Previous slide/ }).click();
+    await expect.poll(() => visibleSlide(page)).toBe(4);
+    await expect(page.locator('#slide4').getByText(content.carousel[3].title)).toBeInViewport();
+
+    await expect(page.locator('#slide4').getByRole('link', { name: /Next slide/ })).toHaveAttribute('href', '#slide1');
+    await page.locator('#slide4').getByRole('link', { name: /Next slide/ }).click();
+    await expect.poll(() => visibleSlide(page)).toBe(1);
+
+    for (const n of [2, 3, 4]) {
+      await page.locator(`#slide${n - 1}`).getByRole('link', { name: /Next slide/ }).click();
+      await expect.poll(() => visibleSlide(page)).toBe(n);
+    }
+    await page.locator('#slide4').getByRole('link', { name: /Previous slide/ }).click();
+    await expect.poll(() => visibleSlide(page)).toBe(3);
+  });
+
+  test('each FAQ question opens and closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('How it works', { exact: true })).toBeVisible();
+    const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
+    await expect(faq.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+    const items = faq.locator('details');
+    await expect(items).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      const item = items.nth(i);
+      const answer = item.locator('.collapse-content');
+      await expect(answer).toBeHidden();
+      await item.locator('summary').click();
+      await expect(answer).toBeVisible();
+      await expect(answer).toHaveText(content.faq.items[i].answer);
+      await item.locator('summary').click();
+      await expect(answer).toBeHidden();
+    }
+    await items.nth(1).locator('summary').click();
+    await expect(items.nth(1)).toContainText(/nichrome/i);
+    await expect(items.nth(1)).toContainText(/Kanthal/);
+    await items.nth(3).locator('summary').click();
+    await expect(items.nth(3)).toContainText('1,200');
+    await expect(items.nth(3)).toContainText('1,400');
+  });
+
+  test('the page text is in the HTML before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'AMA Metal & Wire Industries' })).toBeVisible();
+    await expect(page.getByText(content.articles[0].paragraphs[0])).toBeVisible();
+    // Without JavaScript the FAQ still opens: it is plain HTML.
+    await page.getByRole('region', { name: 'Frequently Asked Questions' }).locator('summary').first().click();
+    await expect(page.getByText(content.faq.items[0].answer)).toBeVisible();
+    await context.close();
+  });
+
+  test('logged-out visitors see only the Login link', async ({ page, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) {
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+    }
+    const visibleLinks = page.locator('header').getByRole('link').filter({ visible: true });
+    await expect(visibleLinks.filter({ hasNotText: 'AMA Metal & Wire Industries' })).toHaveText(['Login']);
+    await expect(page.locator('footer')).toContainText(content.company.email);
+    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test('nothing is wider than the screen', async ({ page }) => {
+    await page.goto('/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});
+
+test.describe('errors', () => {
+  test('an unknown address shows Not Found with a 404 status', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'AMA Metal & Wire Industries' })).toBeVisible();
+    // Chromium reports the 404 document itself on the console; that one is expected.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404/.test(e)));
+  });
+});

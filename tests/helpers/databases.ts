@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, migrateToLatest, openPostgres, openSqlite } from '../../src/server/db/database.ts';
+
+// The same suite runs on a fresh SQLite file and, when TEST_DATABASE_URL is set, on a private
+// PostgreSQL schema. Each call gives a new, migrated, empty database and a way to drop it.
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export async function createTestDatabase(dialect: DialectName, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = opts.migrate ?? true;
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-'));
+    const database = openSqlite(path.join(dir, 'ama.sqlite'));
+    if (migrate) await migrateToLatest(database.db);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const database = await openPostgres(url.toString());
+  if (migrate) await migrateToLatest(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
