@@ -1,9 +1,16 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { createAuth, migrateAuthTables } from './auth/auth.ts';
+import { setupAuth } from './auth/plugin.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { HttpError } from './http/validate.ts';
+import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { readWebBuild, registerWeb } from './web.ts';
 
 export interface AppDeps {
@@ -22,9 +29,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy ?? false,
   });
   app.decorate('deps', deps);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const secret = await resolveAuthSecret(deps.database.db, config.authSecret);
+  const auth = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
+  await migrateAuthTables(auth);
+  setupAuth(app, auth, config.appUrl);
 
   const build = readWebBuild(config.webBuildDir);
   if (!build && config.env === 'production') {
@@ -55,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: { message: error.message, field: error.field } });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
@@ -65,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: { message: 'Not Found' } }));

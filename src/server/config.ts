@@ -15,6 +15,17 @@ const schema = z.object({
   APP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Dhaka').default('Asia/Dhaka'),
   // Where the built web app lives; tests point it elsewhere.
   WEB_BUILD_DIR: z.string().min(1).default('./build/client'),
+  // The address people use to reach the app; links in mails point here.
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://books.example.com' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('AMA Metal & Wire Industries <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),
+  // Proxies whose X-Forwarded-For is believed: 'loopback', an address, or a comma list. Unset: none.
+  TRUST_PROXY: z.string().min(1).optional(),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
 });
 
 export type Config = {
@@ -26,6 +37,13 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   timeZone: string;
   webBuildDir: string;
+  appUrl: string;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  trustProxy: string | undefined;
+  signInAttemptsPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -40,6 +58,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = result.data;
+  if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
+  }
   return {
     env: c.NODE_ENV,
     host: c.HOST,
@@ -49,5 +70,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     timeZone: c.APP_TIME_ZONE,
     webBuildDir: path.resolve(c.WEB_BUILD_DIR),
+    appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    authSecret: c.AUTH_SECRET,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    google: c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, discoveryUrl: c.GOOGLE_DISCOVERY_URL } : null,
+    trustProxy: c.TRUST_PROXY,
+    signInAttemptsPerMinute: c.SIGN_IN_ATTEMPTS_PER_MINUTE,
   };
 }

@@ -7,7 +7,7 @@ import { DatabaseSetupError, migrateToLatest, openDatabase } from './db/database
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
   app.log.info({ database: database.dialect, location: database.location, migrationsApplied: applied }, 'database ready');
   if (database.dialect === 'sqlite') app.log.info('sqlite: journal_mode=wal synchronous=FULL foreign_keys=on');

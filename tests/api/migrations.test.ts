@@ -7,9 +7,9 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   it('create the schema once and are a no-op the second time', async () => {
     const t = await createTestDatabase(dialect, { migrate: false });
     try {
-      const first = await migrateToLatest(t.database.db);
+      const first = await migrateToLatest(t.database);
       expect(first).toContain('0001-app-meta');
-      expect(await migrateToLatest(t.database.db)).toEqual([]);
+      expect(await migrateToLatest(t.database)).toEqual([]);
       await t.database.db.insertInto('app_meta').values({ key: 'k', value: 'v' }).execute();
       const rows = await t.database.db.selectFrom('app_meta').selectAll().execute();
       expect(rows).toEqual([{ key: 'k', value: 'v' }]);

@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
+import { createVerifiedAccount } from '../../src/server/auth/accounts.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { Role } from '../../src/shared/roles.ts';
+import { Agent } from './agent.ts';
 import { type DialectName, createTestDatabase } from './databases.ts';
 
+export const PASSWORD = 'Factory#2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+  /** A verified account with the role, signed in through the real sign-in route. */
+  signedIn(role: Role, name?: string): Promise<{ agent: Agent; user: { id: string; email: string; name: string; role: Role } }>;
+}
+
+let counter = 0;
+
 /** An in-process server on a fresh database; `close` stops it and drops the database. */
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', DATA_DIR: '/tmp/ama-test-outbox', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
   const app = await buildApp({ config, database: testDb.database });
   await app.ready();
   return {
@@ -14,6 +28,14 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     close: async () => {
       await app.close();
       await testDb.drop();
+    },
+    signedIn: async (role, name) => {
+      counter += 1;
+      const user = await createVerifiedAccount(app.auth, { email: `${role}-${counter}-${Date.now()}@example.com`, password: PASSWORD, name: name ?? `${role} ${counter}`, role });
+      const agent = new Agent(app);
+      const res = await agent.signIn(user.email, PASSWORD);
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return { agent, user };
     },
   };
 }

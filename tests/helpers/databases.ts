@@ -22,7 +22,7 @@ export async function createTestDatabase(dialect: DialectName, opts: { migrate?:
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-'));
     const database = openSqlite(path.join(dir, 'ama.sqlite'));
-    if (migrate) await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest(database);
     return {
       database,
       drop: async () => {
@@ -41,7 +41,7 @@ export async function createTestDatabase(dialect: DialectName, opts: { migrate?:
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const database = await openPostgres(url.toString());
-  if (migrate) await migrateToLatest(database.db);
+  if (migrate) await migrateToLatest(database);
   return {
     database,
     drop: async () => {

@@ -82,8 +82,8 @@ export function redactUrl(url: string): string {
 }
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(database: Pick<Database, 'db' | 'dialect'>): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,11 +1,21 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-app-meta.ts';
+import * as m0002 from './0002-audit-log.ts';
+
+export interface Step {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
 
 // Listed by hand, in order, so they bundle and run the same under tsx, tests and builds.
-const migrations: Record<string, Migration> = {
+const steps: Record<string, Step> = {
   '0001-app-meta': m0001,
+  '0002-audit-log': m0002,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(steps).map(([name, step]) => [name, { up: (db: Kysely<unknown>) => step.up(db, dialect) }]),
+  );
+  return { getMigrations: async () => migrations };
+}

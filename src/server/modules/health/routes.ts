@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async (_req, reply) => {
+  app.get('/health', { config: { access: 'public' } }, async (_req, reply) => {
     const { db, dialect } = app.deps.database;
     try {
       await sql`select 1`.execute(db);

@@ -1,0 +1,14 @@
+import type { Role } from '../../shared/roles.ts';
+import type { Auth } from './auth.ts';
+
+export class AccountExistsError extends Error {}
+
+/** A verified email-and-password account with a role, made without sending mail (CLI, tests). */
+export async function createVerifiedAccount(auth: Auth, input: { email: string; password: string; name: string; role: Role }) {
+  const ctx = await auth.$context;
+  const email = input.email.trim().toLowerCase();
+  if (await ctx.internalAdapter.findUserByEmail(email)) throw new AccountExistsError(`an account with ${email} already exists`);
+  const user = await ctx.internalAdapter.createUser({ email, name: input.name.trim(), emailVerified: true, role: input.role }, { method: 'admin' });
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(input.password) });
+  return { id: user.id, email, name: input.name.trim(), role: input.role };
+}

@@ -1,0 +1,194 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth, jwt } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { newPassword } from '../../shared/auth-schemas.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { type Mailer, actionMail } from '../mail/mailer.ts';
+
+/** Header the server sets from Fastify's idea of the client address; never taken from the client. */
+export const CLIENT_IP_HEADER = 'x-ama-client-ip';
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+export function createAuth(opts: { config: Config; database: Database; mailer: Mailer; secret: string; log: FastifyBaseLogger }) {
+  const { config, database, mailer, log } = opts;
+  const db = database.db;
+  const perMinute = config.signInAttemptsPerMinute;
+
+  return betterAuth({
+    appName: 'AMA Metal & Wire Industries',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    database: { db: db as Kysely<unknown>, type: database.dialect },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
+    // Refusals (wrong password, rate limit, bad input) are answers, not server errors.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (status === 'INTERNAL_SERVER_ERROR' || status === undefined) log.error({ err: error }, 'auth: request failed');
+        else log.debug({ status, message: (error as Error).message }, 'auth: refused');
+      },
+    },
+    user: {
+      additionalFields: {
+        // Stored spelt as the spec spells it: user, acounts, admin.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    // An email account and a Google account with the same address never merge on their own.
+    account: { accountLinking: { enabled: false } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: 'Reset your password: AMA Metal & Wire Industries',
+            greeting: `Hello ${user.name},`,
+            lines: ['Someone asked to reset the password of your account. If it was you, open the link below within an hour.', 'If it was not you, ignore this mail; your password stays as it is.'],
+            action: 'Set a new password',
+            link: url,
+          }),
+        );
+      },
+      // Sign-up answers the same whether or not the email is known; the owner gets a note instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: 'Sign-up attempt: AMA Metal & Wire Industries',
+            greeting: `Hello ${user.name},`,
+            lines: ['Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.'],
+            action: 'Log in',
+            link: `${config.appUrl}/login`,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: 'Verify your email: AMA Metal & Wire Industries',
+            greeting: `Hello ${user.name},`,
+            lines: ['Please confirm that this is your email address to finish creating your account.'],
+            action: 'Verify my email',
+            link: url,
+          }),
+        );
+      },
+      afterEmailVerification: async (user) => {
+        await promoteFirstAdmin(db, user.id);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Google accounts arrive verified: the first of them on an empty database is the admin.
+          after: async (user) => {
+            if (user.emailVerified) await promoteFirstAdmin(db, user.id);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
+          const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined);
+          const value = ctx.path === '/sign-up/email' ? password?.password : password?.newPassword;
+          const result = newPassword.safeParse(typeof value === 'string' ? value : '');
+          if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message ?? 'Invalid password', code: 'PASSWORD_RULES' });
+        }
+      }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 600,
+      customRules: {
+        '/sign-in/email': { window: 60, max: perMinute },
+        '/sign-up/email': { window: 60, max: perMinute },
+        '/request-password-reset': { window: 60, max: perMinute },
+        '/send-verification-email': { window: 60, max: perMinute },
+        '/reset-password': { window: 60, max: perMinute },
+      },
+    },
+    trustedOrigins: (request) => [config.appUrl, request ? originOf(request) : undefined],
+    advanced: {
+      cookiePrefix: 'ama',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: 'uuid' },
+    },
+    plugins: [
+      jwt({
+        jwt: {
+          expirationTime: '15m',
+          issuer: config.appUrl,
+          audience: config.appUrl,
+          definePayload: ({ user, session }) => ({ sid: session.id, name: user.name, email: user.email }),
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+/** The origin a request was sent to, as the browser sees it (for same-origin checks). */
+export function originOf(request: Request): string | undefined {
+  const host = request.headers.get('host');
+  if (!host) return undefined;
+  return `${new URL(request.url).protocol}//${host}`;
+}
+
+/** On a database without an admin, the given (verified) user becomes the admin. */
+export async function promoteFirstAdmin(db: Kysely<DB>, userId: string): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ role: 'admin' })
+    .where('id', '=', userId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user as other').select('other.id').where('other.role', '=', 'admin'))))
+    .execute();
+}
+
+export async function migrateAuthTables(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { messages } from '../../shared/messages.ts';
+import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
+import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must say; the server refuses to start otherwise. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    currentUser(): Promise<CurrentUser | null>;
+  }
+  interface FastifyInstance {
+    auth: Auth;
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sign-in, sessions and permissions for the whole server: mounts better-auth under /api/auth,
+ * refuses cross-origin writes, and checks each /api route's declared access on every request.
+ * Called on the root instance before any route is registered.
+ */
+export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): void {
+  app.decorate('auth', auth);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  const appOrigin = new URL(appUrl).origin;
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
+    const guard = accessGuard(access);
+    route.preHandler = route.preHandler ? [guard, ...[route.preHandler].flat()] : guard;
+  });
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    const cached = userCache.get(this);
+    if (cached) return cached;
+    const pending = resolveUser(auth, this);
+    userCache.set(this, pending);
+    return pending;
+  });
+
+  // A page on another site must not be able to write here with the user's cookie.
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const origin = req.headers.origin;
+    const own = `${req.protocol}://${req.headers.host ?? ''}`;
+    const crossSite = origin ? origin !== own && origin !== appOrigin : req.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite) return reply.code(403).send({ error: { message: 'Cross-origin request refused' } });
+  });
+
+  // OAuth callbacks may arrive as form posts; better-auth reads the raw body itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: 'public' },
+    handler: async (req, reply) => {
+      const headers = fromNodeHeaders(req.headers);
+      // The client address comes from the socket (or a trusted proxy), never from the client.
+      headers.set(CLIENT_IP_HEADER, req.ip);
+      const body = req.body === undefined || req.body === null ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+      const url = new URL(req.url, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
+      const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}
+
+const userCache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+function accessGuard(access: Access) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (access === 'public') return;
+    const user = await req.currentUser();
+    if (access === 'anonymous') return;
+    if (!user) return reply.code(401).send({ error: { message: 'Please log in.' } });
+    if (!allows(access, user.role)) return reply.code(403).send({ error: { message: access === 'admin' ? messages.notAdmin : messages.notAcounts } });
+  };
+}
+
+async function resolveUser(auth: Auth, req: FastifyRequest): Promise<CurrentUser | null> {
+  const authorization = req.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return userFromBearer(auth, req, authorization.slice(7).trim());
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  if (!result) return null;
+  return toCurrentUser(result.user, result.session.id);
+}
+
+/** A bearer token from POST /api/jwt: valid while signed and while its session lives. */
+async function userFromBearer(auth: Auth, req: FastifyRequest, token: string): Promise<CurrentUser | null> {
+  let payload: { sid?: unknown } | null = null;
+  try {
+    payload = (await auth.api.verifyJWT({ body: { token } })).payload as { sid?: unknown } | null;
+  } catch {
+    return null;
+  }
+  if (!payload || typeof payload.sid !== 'string') return null;
+  const { db } = req.server.deps.database;
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt'])
+    .where('session.id', '=', payload.sid)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  return toCurrentUser(row, row.sessionId);
+}
+
+function toCurrentUser(user: { id: string; name: string; email: string; role?: unknown }, sessionId: string): CurrentUser {
+  const role = roles.includes(user.role as Role) ? (user.role as Role) : 'user';
+  return { id: user.id, name: user.name, email: user.email, role, sessionId };
+}

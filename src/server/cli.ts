@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { newPassword } from '../shared/auth-schemas.ts';
+import { roles, type Role } from '../shared/roles.ts';
+import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
+import { createAuth, migrateAuthTables } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, DatabaseSetupError, migrateToLatest, openDatabase } from './db/database.ts';
+import { createMailer } from './mail/mailer.ts';
+
+// `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
+const usage = `Usage:
+  npm run cli -- user:create --email E --password P --name N [--role admin|acounts|user]
+      Creates a verified account (no mail is sent). Role defaults to user.`;
+
+class CliError extends Error {}
+
+async function userCreate(database: Database, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'user' } } });
+  const { email, password, name } = values;
+  if (!email || !password || !name) throw new CliError(`--email, --password and --name are required\n${usage}`);
+  if (!roles.includes(values.role as Role)) throw new CliError(`--role must be one of ${roles.join(', ')}`);
+  const rule = newPassword.safeParse(password);
+  if (!rule.success) throw new CliError(`--password: ${rule.error.issues[0]?.message}`);
+
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const secret = await resolveAuthSecret(database.db, config.authSecret);
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/dev/null', log });
+  const auth = createAuth({ config, database, mailer, secret, log });
+  await migrateAuthTables(auth);
+  try {
+    const user = await createVerifiedAccount(auth, { email, password, name, role: values.role as Role });
+    return `created ${user.role} ${user.email} (${user.id})`;
+  } catch (error) {
+    if (error instanceof AccountExistsError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
+  'user:create': userCreate,
+};
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    console.log(await command(database, args));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // Known problems (bad arguments, configuration, database) are one line; so is anything else.
+    const expected = error instanceof CliError || error instanceof ConfigError || error instanceof DatabaseSetupError;
+    console.error(`Error: ${error instanceof Error ? error.message : String(error)}${expected ? '' : ' (unexpected; please report it)'}`);
+    process.exit(1);
+  },
+);

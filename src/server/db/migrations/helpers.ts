@@ -1,0 +1,9 @@
+import type { CreateTableBuilder } from 'kysely';
+import type { Dialect } from '../database.ts';
+
+/** An auto-numbered primary key: autoincrement on SQLite, an identity column on PostgreSQL. */
+export function withIdColumn<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
+  return dialect === 'sqlite'
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    : table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity());
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { nextRole, promoteSchema, recordUserSchema, usersQuerySchema } from '../../../shared/users.ts';
+import { recordAudit } from '../../audit.ts';
+import type { CurrentUser } from '../../auth/plugin.ts';
+import { HttpError, parseInput } from '../../http/validate.ts';
+import { findUserById, findUsersByEmail, listUsers, setUserName, setUserRole } from './repository.ts';
+
+// The login-user calls of spec §7: /loggedInUsers and /jwt.
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const me = async (req: { currentUser(): Promise<CurrentUser | null> }) => (await req.currentUser()) as CurrentUser;
+
+  app.get('/loggedInUsers', { config: { access: 'user' } }, async (req) => {
+    const user = await me(req);
+    const query = parseInput(usersQuerySchema, req.query);
+    if (query.email !== undefined) {
+      // Everyone may read their own record; only an admin may look up others.
+      if (user.role !== 'admin' && query.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'you are not admin');
+      return { data: await findUsersByEmail(db, query.email) };
+    }
+    if (user.role !== 'admin') throw new HttpError(403, 'you are not admin');
+    return { data: await listUsers(db, query.s) };
+  });
+
+  // Spec: recorded at sign-up. Sign-up already stores the record; this keeps the call working
+  // for one's own account (it updates the display name) and refuses anyone else's.
+  app.post('/loggedInUsers', { config: { access: 'user' } }, async (req) => {
+    const user = await me(req);
+    const body = parseInput(recordUserSchema, req.body);
+    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'email: you can only record your own account');
+    await setUserName(db, user.id, body.name);
+    return { data: await findUserById(db, user.id) };
+  });
+
+  app.put('/loggedInUsers/admin/:id', { config: { access: 'admin' } }, async (req) => {
+    const admin = await me(req);
+    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), req.params);
+    const { role } = parseInput(promoteSchema, req.body);
+    return db.transaction().execute(async (trx) => {
+      const target = await findUserById(trx, id);
+      if (!target) throw new HttpError(404, 'No such user');
+      if (nextRole[target.role] !== role) {
+        throw new HttpError(409, `role: ${target.name} is ${target.role}; the next step is ${nextRole[target.role] ?? 'none (already admin)'}`, 'role');
+      }
+      if (!(await setUserRole(trx, id, role, target.role))) throw new HttpError(409, 'role: changed by someone else just now; refresh and try again', 'role');
+      await recordAudit(trx, { actor: admin, action: 'promote', subjectKind: 'user', subjectId: id, before: { role: target.role }, after: { role } });
+      return { data: { ...target, role } };
+    });
+  });
+
+  app.post('/jwt', { config: { access: 'user' } }, async (req) => {
+    const { token } = await app.auth.api.getToken({ headers: fromNodeHeaders(req.headers) });
+    return { data: token };
+  });
+
+  app.get('/config', { config: { access: 'public' } }, async () => ({ data: { google: app.deps.config.google !== null } }));
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { messages as m } from './messages.ts';
+
+// The sign-in and sign-up rules of spec §5, shared by the forms and the server.
+
+export const PASSWORD_SPECIALS = '!@#$&*/';
+
+const email = z.string().trim().min(1, m.emailRequired).pipe(z.email(m.emailInvalid));
+
+// A new password: the spec's sign-up rules (6+, one uppercase, one special of PASSWORD_SPECIALS)
+// plus the server's minimum of 8 (DESIGN.md), so nobody can create a password the login form
+// then refuses.
+export const newPassword = z
+  .string()
+  .min(1, m.passwordRequired)
+  .min(6, m.passwordMin6)
+  .min(8, m.passwordMin8)
+  .max(128, 'Password should be at most 128 characters')
+  .refine((v) => /[A-Z]/.test(v) && /[!@#$&*/]/.test(v), m.passwordRule);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, m.passwordRequired).min(8, m.passwordMin8),
+});
+
+export const signupSchema = z
+  .object({
+    name: z.string().trim().min(1, m.nameRequired).max(100, 'Name should be at most 100 characters'),
+    email,
+    password: newPassword,
+    confirm: z.string().min(1, m.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirm, { message: m.passwordMismatch, path: ['confirm'] });
+
+export const resetRequestSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ password: newPassword, confirm: z.string().min(1, m.confirmRequired) })
+  .refine((v) => v.password === v.confirm, { message: m.passwordMismatch, path: ['confirm'] });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;

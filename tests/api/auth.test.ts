@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from '../helpers/agent.ts';
+import { PASSWORD, type TestApp, createTestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { type MailServer, startMailServer } from '../helpers/mail-server.ts';
+
+describe.each(dialects)('accounts on %s', (dialect) => {
+  let t: TestApp;
+  let mail: MailServer;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp(dialect, { SMTP_URL: mail.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.stop();
+  });
+
+  async function signUp(agent: Agent, name: string, email: string, password = PASSWORD) {
+    return agent.post('/api/auth/sign-up/email', { name, email, password, callbackURL: '/' });
+  }
+
+  async function verify(agent: Agent, email: string) {
+    const m = await mail.waitForMail({ to: email, subject: /Verify your email/ });
+    const link = mail.linksIn(m).find((l) => l.includes('/api/auth/verify-email'));
+    expect(link).toBeDefined();
+    return agent.get(Agent.pathOf(link as string));
+  }
+
+  it('signs up, refuses login until verified, verifies by mail link, and makes the first verified account admin', async () => {
+    const a = new Agent(t.app);
+    const res = await signUp(a, 'Rahim Uddin', 'rahim@example.com');
+    expect(res.statusCode).toBe(200);
+    const early = await a.signIn('rahim@example.com', PASSWORD);
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+
+    const verified = await verify(a, 'rahim@example.com');
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/');
+    const me = await a.get('/api/loggedInUsers?email=rahim@example.com');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toEqual([{ id: expect.any(String), name: 'Rahim Uddin', email: 'rahim@example.com', role: 'admin' }]);
+
+    const b = new Agent(t.app);
+    await signUp(b, 'Karim', 'karim@example.com');
+    await verify(b, 'karim@example.com');
+    const karim = await b.get('/api/loggedInUsers?email=karim@example.com');
+    expect(karim.json().data[0].role).toBe('user');
+  });
+
+  it.each([
+    ['Ab#12', 'Password should atleast 6 characters'],
+    ['Ab#1234', 'Password should atleast 8 characters'],
+    ['abcdefg#', 'Ensure string has one uppercase letters and one special'],
+    ['Abcdefgh', 'Ensure string has one uppercase letters and one special'],
+  ])('refuses the sign-up password %s with "%s" and creates nothing', async (password, message) => {
+    const a = new Agent(t.app);
+    const email = `weak-${password.length}-${Math.random()}@example.com`;
+    const res = await signUp(a, 'Weak', email, password);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    const admin = await t.signedIn('admin');
+    const found = await admin.agent.get(`/api/loggedInUsers?email=${encodeURIComponent(email)}`);
+    expect(found.json().data).toEqual([]);
+  });
+
+  it('answers sign-up and reset requests the same for known and unknown emails', async () => {
+    const known = await t.signedIn('user');
+    const a = new Agent(t.app);
+    const again = await signUp(a, 'Someone', known.user.email);
+    const fresh = await signUp(a, 'Someone', `new-${Date.now()}@example.com`);
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    await mail.waitForMail({ to: known.user.email, subject: /Sign-up attempt/ });
+
+    const r1 = await a.post('/api/auth/request-password-reset', { email: known.user.email, redirectTo: '/reset-password' });
+    const r2 = await a.post('/api/auth/request-password-reset', { email: 'nobody-here@example.com', redirectTo: '/reset-password' });
+    expect(r1.statusCode).toBe(200);
+    expect(r1.statusCode).toBe(r2.statusCode);
+    expect(r1.body).toBe(r2.body);
+  });
+
+  it('resets a password by the mailed link: the old one stops working, the new one works', async () => {
+    const { user } = await t.signedIn('user');
+    const a = new Agent(t.app);
+    await a.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const m = await mail.waitForMail({ to: user.email, subject: /Reset your password/ });
+    const link = mail.linksIn(m).find((l) => l.includes('/reset-password'));
+    const landing = await a.get(Agent.pathOf(link as string));
+    expect(landing.statusCode).toBe(302);
+    const token = new URL(String(landing.headers.location), 'http://x').searchParams.get('token');
+    expect(token).toBeTruthy();
+    const weak = await a.post('/api/auth/reset-password', { token, newPassword: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('Password should atleast 6 characters');
+    const done = await a.post('/api/auth/reset-password', { token, newPassword: 'NewPass#2027' });
+    expect(done.statusCode).toBe(200);
+    expect((await new Agent(t.app).signIn(user.email, PASSWORD)).statusCode).toBe(401);
+    expect((await new Agent(t.app).signIn(user.email, 'NewPass#2027')).statusCode).toBe(200);
+  });
+
+  it('gives a new HttpOnly SameSite session at each login and ends it at logout', async () => {
+    const { agent, user } = await t.signedIn('acounts');
+    const first = [...agent.cookies.values()].join();
+    const res = await agent.signIn(user.email, PASSWORD);
+    const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect([...agent.cookies.values()].join()).not.toBe(first);
+    expect((await agent.get(`/api/loggedInUsers?email=${user.email}`)).statusCode).toBe(200);
+    const out = await agent.post('/api/auth/sign-out', {});
+    expect(out.statusCode).toBe(200);
+    // Even replaying the old cookie: the session is gone on the server.
+    const replay = new Agent(t.app);
+    replay.cookies.set(cookie?.name ?? '', cookie?.value ?? '');
+    expect((await replay.get(`/api/loggedInUsers?email=${user.email}`)).statusCode).toBe(401);
+  });
+
+  it('applies a promotion on the very next request, one step at a time, and audits it', async () => {
+    const admin = await t.signedIn('admin', 'Owner');
+    const staff = await t.signedIn('user', 'Staff');
+    expect((await staff.agent.get('/api/loggedInUsers')).statusCode).toBe(403);
+    const skip = await admin.agent.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'admin' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().error.message).toMatch(/^role: /);
+    const bad = await admin.agent.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'boss' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('role: role must be acounts or admin');
+
+    expect((await admin.agent.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'acounts' })).json().data.role).toBe('acounts');
+    expect((await staff.agent.get(`/api/loggedInUsers?email=${staff.user.email}`)).json().data[0].role).toBe('acounts');
+    expect((await staff.agent.get('/api/loggedInUsers')).statusCode).toBe(403);
+    expect((await admin.agent.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await staff.agent.get('/api/loggedInUsers')).statusCode).toBe(200);
+    expect((await admin.agent.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'admin' })).statusCode).toBe(409);
+
+    const audit = await t.app.deps.database.db.selectFrom('audit_log').selectAll().where('subject_id', '=', staff.user.id).orderBy('id').execute();
+    expect(audit.map((a) => [a.actor_name, a.action, a.before_json, a.after_json])).toEqual([
+      ['Owner', 'promote', '{"role":"user"}', '{"role":"acounts"}'],
+      ['Owner', 'promote', '{"role":"acounts"}', '{"role":"admin"}'],
+    ]);
+  });
+
+  it('lists and searches accounts for an admin', async () => {
+    const admin = await t.signedIn('admin');
+    await t.signedIn('user', 'Zubair Searchable');
+    const all = await admin.agent.get('/api/loggedInUsers');
+    expect(all.json().data.length).toBeGreaterThan(2);
+    const found = await admin.agent.get('/api/loggedInUsers?s=zubair');
+    expect(found.json().data.map((u: { name: string }) => u.name)).toEqual(['Zubair Searchable']);
+    expect((await admin.agent.get('/api/loggedInUsers?s=%25')).json().data).toEqual([]);
+  });
+
+  it('hands a signed-in session a short-lived bearer token that dies with the session', async () => {
+    const { agent } = await t.signedIn('acounts');
+    const res = await agent.post('/api/jwt');
+    expect(res.statusCode).toBe(200);
+    const token = res.json().data as string;
+    expect(token.split('.')).toHaveLength(3);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(15 * 60);
+    const bare = new Agent(t.app);
+    expect((await bare.get('/api/loggedInUsers?email=x@example.com', { authorization: `Bearer ${token}` })).statusCode).toBe(403);
+    await agent.post('/api/auth/sign-out', {});
+    expect((await bare.get('/api/loggedInUsers?email=x@example.com', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
+    expect((await bare.get('/api/loggedInUsers?email=x@example.com', { authorization: 'Bearer not.a.token' })).statusCode).toBe(401);
+  });
+
+  it('refuses cross-origin writes with 403', async () => {
+    const { agent, user } = await t.signedIn('admin');
+    const evil = await agent.post('/api/loggedInUsers', { name: 'x', email: user.email }, { origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    const noOrigin = await agent.put(`/api/loggedInUsers/admin/${user.id}`, { role: 'admin' }, { origin: '', 'sec-fetch-site': 'cross-site' });
+    expect(noOrigin.statusCode).toBe(403);
+    const signIn = await new Agent(t.app, 'https://evil.example').signIn(user.email, PASSWORD);
+    expect(signIn.statusCode).toBe(403);
+  });
+
+  it('records the own account (POST /loggedInUsers) and refuses someone else', async () => {
+    const { agent, user } = await t.signedIn('user');
+    const ok = await agent.post('/api/loggedInUsers', { name: 'New Name', email: user.email });
+    expect(ok.json().data).toMatchObject({ name: 'New Name', email: user.email, role: 'user' });
+    expect((await agent.post('/api/loggedInUsers', { name: 'x', email: 'other@example.com' })).statusCode).toBe(403);
+    const bad = await agent.post('/api/loggedInUsers', { name: '', email: user.email });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('name: Name is required');
+  });
+});
+
+describe('sign-in rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { SIGN_IN_ATTEMPTS_PER_MINUTE: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('answers repeated failed sign-ins with 429, whatever X-Forwarded-For says', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const a = new Agent(t.app, 'http://localhost:3000', { 'x-forwarded-for': `10.0.0.${i}`, 'x-ama-client-ip': `10.1.0.${i}` });
+      statuses.push((await a.signIn('victim@example.com', `Wrong#pass${i}`)).statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+});
