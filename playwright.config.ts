@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2ePorts } from './tests/e2e/support/world.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const { port } = e2ePorts();
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Browser tests drive the system Chromium (Debian's package); no browser is ever downloaded.
@@ -25,13 +26,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'phone', grepInvert: /@single-run/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx tests/e2e/support/e2e-server.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn' },
   },
 });

@@ -5,7 +5,6 @@ export const appPaths = [
   '/login',
   '/signup',
   '/reset-password',
-  '/verify-email',
   '/cashIn',
   '/cashOut',
   '/fireCount',

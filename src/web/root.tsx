@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/ui/error-screen';
 import { SiteShell } from './components/layout/site-shell';
+import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
 import { home } from './content';
 import { messages } from '../shared/messages';
 import './app.css';
@@ -32,6 +33,8 @@ export default function App() {
   return (
     <SiteShell>
       <Outlet />
+      <AuthArrivalNotice />
+      <Toasts />
     </SiteShell>
   );
 }

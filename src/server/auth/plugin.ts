@@ -48,7 +48,7 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
-    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
     const guard = accessGuard(access);
     route.preHandler = route.preHandler ? [guard, ...[route.preHandler].flat()] : guard;
   });

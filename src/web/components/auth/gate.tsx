@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { type Role, allows } from '../../../shared/roles';
+import { useSession } from '../../lib/session';
+
+/**
+ * Shows its pages only to the role given (spec §6): 'loading' while the user is fetched, the
+ * login page (and back) for visitors, and the spec's refusal text for a role too low.
+ */
+export function Gate({ access }: { access: Exclude<Role, 'user'> }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') {
+    return (
+      <p className="p-10 text-center" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  if (!session.user) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!allows(access, session.user.role)) {
+    return (
+      <main className="mx-auto max-w-xl px-6 py-16 text-center">
+        <h1 className="text-2xl font-bold">{access === 'admin' ? messages.notAdmin : messages.notAcounts}</h1>
+      </main>
+    );
+  }
+  return <Outlet />;
+}

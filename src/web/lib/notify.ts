@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+// Toasts (react-hot-toast, whose default durations are the spec's 2 s and 4 s) are loaded on
+// the first toast, so the public page does not pay for them.
+let wanted = false;
+const listeners = new Set<() => void>();
+
+export async function notify(kind: 'success' | 'error', message: string): Promise<void> {
+  const { toast } = await import('react-hot-toast');
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  toast[kind](message);
+}
+
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => wanted,
+    () => false,
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Role } from '../../shared/roles';
+import { api } from './api';
+
+// Who is signed in, read from the server's session (an HttpOnly cookie the page cannot see).
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export type SessionState = { status: 'loading'; user: null } | { status: 'ready'; user: SessionUser | null };
+
+const LOADING: SessionState = { status: 'loading', user: null };
+let state: SessionState = LOADING;
+let started = false;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export async function refreshSession(): Promise<SessionUser | null> {
+  started = true;
+  try {
+    const body = await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session');
+    const u = body?.user;
+    const user = u ? { id: u.id, name: u.name, email: u.email, role: u.role } : null;
+    set({ status: 'ready', user });
+    return user;
+  } catch {
+    set({ status: 'ready', user: null });
+    return null;
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
+  set({ status: 'ready', user: null });
+}
+
+export function useSession(): SessionState {
+  useEffect(() => {
+    if (!started) void refreshSession();
+  }, []);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+    () => LOADING,
+  );
+}

@@ -1,0 +1,82 @@
+import { useDeferredValue, useState } from 'react';
+import { messages } from '../../shared/messages';
+import { nextRole } from '../../shared/users';
+import { usePromote, useUsers } from '../features/users/api';
+import { notify } from '../lib/notify';
+
+export function meta() {
+  return [{ title: 'Admins & Users · AMA Metal & Wire Industries' }];
+}
+
+const roleLabel = { user: 'User', acounts: 'Accounts', admin: 'Admin' } as const;
+
+export default function LoggedInUsersPage() {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const users = useUsers(deferred);
+  const promote = usePromote();
+
+  const onPromote = async (id: string, role: 'acounts' | 'admin') => {
+    try {
+      await promote.mutateAsync({ id, role });
+      void notify('success', role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
+    } catch (error) {
+      void notify('error', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Admins &amp; Users</h1>
+      <label className="input mt-4 w-full sm:w-80">
+        <span className="sr-only">Search</span>
+        <input type="search" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      {users.isError ? (
+        <p role="alert" className="mt-4 text-error">
+          {users.error.message}
+        </p>
+      ) : null}
+      {users.isPending ? <p className="mt-4">{messages.loading}</p> : null}
+      {users.data ? (
+        <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Role</th>
+                <th className="text-right">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.length === 0 ? (
+                <tr>
+                  <td colSpan={3}>No accounts match.</td>
+                </tr>
+              ) : null}
+              {users.data.map((u) => {
+                const next = nextRole[u.role];
+                return (
+                  <tr key={u.id} data-testid="user-row">
+                    <td>
+                      <div className="font-medium">{u.name}</div>
+                      <div className="text-xs opacity-70 break-all">{u.email}</div>
+                    </td>
+                    <td>{roleLabel[u.role]}</td>
+                    <td className="text-right">
+                      {next ? (
+                        <button type="button" className="btn btn-sm btn-primary" disabled={promote.isPending} onClick={() => onPromote(u.id, next)}>
+                          {next === 'admin' ? 'Make Admin' : 'Make Accounts'}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type LoginInput, loginSchema, resetRequestSchema } from '../../shared/auth-schemas';
+import { messages } from '../../shared/messages';
+import { AuthCard } from '../components/auth/auth-card';
+import { GoogleButton } from '../components/auth/google-button';
+import { FormNotice, TextField } from '../components/form/text-field';
+import { QueryProvider } from '../components/layout/query-provider';
+import { ApiError, api } from '../lib/api';
+import { authErrorText, oauthErrorText, safeReturnPath } from '../lib/auth-errors';
+import { notify } from '../lib/notify';
+import { refreshSession } from '../lib/session';
+
+export function meta() {
+  return [{ title: 'Login · AMA Metal & Wire Industries' }];
+}
+
+type Notice = { kind: 'error' | 'success' | 'info'; text: string; unverified?: boolean } | null;
+
+export default function LoginPage() {
+  return (
+    <QueryProvider>
+      <LoginForm />
+    </QueryProvider>
+  );
+}
+
+function LoginForm() {
+  const [params] = useSearchParams();
+  const from = safeReturnPath(params.get('from'));
+  const navigate = useNavigate();
+  const initial = oauthErrorText(params.get('error'));
+  const [notice, setNotice] = useState<Notice>(
+    initial ? { kind: 'error', text: initial } : params.get('reset') === 'done' ? { kind: 'success', text: messages.passwordChanged } : null,
+  );
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const config = useQuery({ queryKey: ['config'], queryFn: () => api<{ data: { google: boolean } }>('GET', '/api/config'), staleTime: Infinity });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await api('POST', '/api/auth/sign-in/email', { email: values.email, password: values.password, rememberMe: true });
+      await refreshSession();
+      void notify('success', messages.loggedIn);
+      await navigate(from, { replace: true });
+    } catch (error) {
+      const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+      setNotice({ kind: 'error', text: authErrorText(error), unverified });
+    }
+  });
+
+  const resendVerification = async () => {
+    try {
+      await api('POST', '/api/auth/send-verification-email', { email: form.getValues('email'), callbackURL: '/?auth=verified' });
+      setNotice({ kind: 'success', text: messages.verificationResent });
+    } catch (error) {
+      setNotice({ kind: 'error', text: authErrorText(error) });
+    }
+  };
+
+  const forgotPassword = async () => {
+    const parsed = resetRequestSchema.safeParse({ email: form.getValues('email') });
+    if (!parsed.success) {
+      form.setError('email', { message: parsed.error.issues[0]?.message });
+      return;
+    }
+    try {
+      await api('POST', '/api/auth/request-password-reset', { email: parsed.data.email, redirectTo: '/reset-password' });
+      setNotice({ kind: 'success', text: messages.resetSent });
+    } catch (error) {
+      setNotice({ kind: 'error', text: authErrorText(error) });
+    }
+  };
+
+  return (
+    <AuthCard title="Login">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
+        <TextField label="Password" type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password} />
+        <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
+          Login
+        </button>
+        <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={forgotPassword}>
+          Forgot password?
+        </button>
+      </form>
+      {notice ? (
+        <FormNotice kind={notice.kind}>
+          <span>{notice.text}</span>
+          {notice.unverified ? (
+            <>
+              <span>{messages.pleaseVerify}</span>
+              <button type="button" className="btn btn-sm btn-outline self-start" onClick={resendVerification}>
+                Send the verification email again
+              </button>
+            </>
+          ) : null}
+        </FormNotice>
+      ) : null}
+      {config.data?.data.google ? <GoogleButton returnTo={from} /> : null}
+      <p className="text-sm">
+        No account yet?{' '}
+        <Link to="/signup" className="link link-primary">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { resetPasswordSchema } from '../../shared/auth-schemas';
+import { messages } from '../../shared/messages';
+import { AuthCard } from '../components/auth/auth-card';
+import { FormNotice, TextField } from '../components/form/text-field';
+import { api } from '../lib/api';
+import { authErrorText } from '../lib/auth-errors';
+
+export function meta() {
+  return [{ title: 'Set a new password · AMA Metal & Wire Industries' }];
+}
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(params.get('error') || !token ? messages.resetInvalid : null);
+  const form = useForm<z.infer<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await api('POST', '/api/auth/reset-password', { token, newPassword: values.password });
+      await navigate('/login?reset=done', { replace: true });
+    } catch (e) {
+      setError(authErrorText(e));
+    }
+  });
+
+  return (
+    <AuthCard title="Set a new password">
+      {token ? (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+          <TextField label="New password" type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
+          <TextField label="Confirm password" type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
+          <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
+            Save the new password
+          </button>
+        </form>
+      ) : null}
+      {error ? <FormNotice kind="error">{error}</FormNotice> : null}
+      <Link to="/login" className="link link-primary text-sm">
+        Back to login
+      </Link>
+    </AuthCard>
+  );
+}

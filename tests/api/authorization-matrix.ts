@@ -1,0 +1,26 @@
+// Who may call what: every /api route, the request the test makes, and the status each kind of
+// caller gets. 'ok' means allowed (any answer but 401 or 403). A route the server has and this
+// table lacks fails the test, so a new route cannot ship without deciding who may call it.
+export type Caller = 'anonymous' | 'user' | 'acounts' | 'admin';
+export type Outcome = 'ok' | 401 | 403;
+
+export interface MatrixRow {
+  /** The request to make; `:self` is replaced by the caller's own user id, `:email` by their email. */
+  request: { url: string; body?: unknown };
+  expect: Record<Caller, Outcome>;
+}
+
+const everyone: Record<Caller, Outcome> = { anonymous: 'ok', user: 'ok', acounts: 'ok', admin: 'ok' };
+const signedIn: Record<Caller, Outcome> = { anonymous: 401, user: 'ok', acounts: 'ok', admin: 'ok' };
+const adminOnly: Record<Caller, Outcome> = { anonymous: 401, user: 403, acounts: 403, admin: 'ok' };
+
+export const authorizationMatrix: Record<string, MatrixRow> = {
+  'GET /api/health': { request: { url: '/api/health' }, expect: everyone },
+  'GET /api/config': { request: { url: '/api/config' }, expect: everyone },
+  'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: everyone },
+  'POST /api/auth/*': { request: { url: '/api/auth/sign-out', body: {} }, expect: everyone },
+  'GET /api/loggedInUsers': { request: { url: '/api/loggedInUsers' }, expect: adminOnly },
+  'POST /api/loggedInUsers': { request: { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } }, expect: signedIn },
+  'PUT /api/loggedInUsers/admin/:id': { request: { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } }, expect: adminOnly },
+  'POST /api/jwt': { request: { url: '/api/jwt', body: {} }, expect: signedIn },
+};

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from '../helpers/agent.ts';
+import { type TestApp, createTestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { type Caller, authorizationMatrix } from './authorization-matrix.ts';
+
+describe.each(dialects)('authorization matrix on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('lists every /api route the server has, and nothing else', () => {
+    const routes = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(routes).toEqual(Object.keys(authorizationMatrix).sort());
+  });
+
+  for (const [route, row] of Object.entries(authorizationMatrix)) {
+    it(`${route}: ${Object.entries(row.expect).map(([c, o]) => `${c} ${o}`).join(', ')}`, async () => {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
+      for (const caller of Object.keys(row.expect) as Caller[]) {
+        // A fresh caller each time: a sign-out row must not end the next caller's session.
+        let agent: Agent;
+        let self = { id: 'nobody', email: 'nobody@example.com' };
+        if (caller === 'anonymous') agent = new Agent(t.app);
+        else ({ agent, user: self } = await t.signedIn(caller));
+        const url = row.request.url.replace(':self', self.id);
+        const body = row.request.body === undefined ? undefined : JSON.parse(JSON.stringify(row.request.body).replace(':email', self.email));
+        const res = await agent.request(method, url, body);
+        const outcome = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'ok';
+        expect(outcome, `${caller} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(row.expect[caller]);
+        expect(res.statusCode, `${caller} got a server error`).toBeLessThan(500);
+      }
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { Role } from '../../../src/shared/roles.ts';
+import { E2E_ADMIN, e2ePorts } from './world.ts';
+
+const control = `http://127.0.0.1:${e2ePorts().controlPort}`;
+const base = `http://127.0.0.1:${e2ePorts().port}`;
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export const PASSWORD = 'Wire#Coil2026';
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ama.test`;
+}
+
+interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Waits for a mail to `to` whose subject matches, and returns the first link containing `linkPart`. */
+export async function linkFromMail(to: string, subject: RegExp, linkPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${control}/mails?to=${encodeURIComponent(to)}`)).json()) as SentMail[];
+        link = mails.filter((m) => subject.test(m.subject)).flatMap((m) => m.links).find((l) => l.includes(linkPart));
+        return link !== undefined;
+      },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return link as string;
+}
+
+export async function mailCount(to: string, subject: RegExp): Promise<number> {
+  const mails = (await (await fetch(`${control}/mails?to=${encodeURIComponent(to)}`)).json()) as SentMail[];
+  return mails.filter((m) => subject.test(m.subject)).length;
+}
+
+export async function setGoogleAccount(account: { sub: string; email: string; name: string; email_verified?: boolean }): Promise<void> {
+  await fetch(`${control}/google-account`, { method: 'POST', body: JSON.stringify({ email_verified: true, ...account }) });
+}
+
+const headers = { origin: base };
+
+/** A verified account with the given role, made through the public API as a person would. */
+export async function createAccount(request: APIRequestContext, role: Role, name = `Staff ${role}`): Promise<Account> {
+  const account = { email: uniqueEmail(role), password: PASSWORD, name };
+  const res = await request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' }, headers });
+  expect(res.status()).toBe(200);
+  const link = await linkFromMail(account.email, /Verify your email/, '/api/auth/verify-email');
+  await request.get(link, { maxRedirects: 0 });
+  if (role !== 'user') {
+    const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
+    expect(admin.status()).toBe(200);
+    const list = await request.get(`/api/loggedInUsers?email=${encodeURIComponent(account.email)}`);
+    const id = ((await list.json()) as { data: { id: string }[] }).data[0]?.id;
+    for (const step of role === 'admin' ? ['acounts', 'admin'] : ['acounts']) {
+      expect((await request.put(`/api/loggedInUsers/admin/${id}`, { data: { role: step }, headers })).status()).toBe(200);
+    }
+    await request.post('/api/auth/sign-out', { data: {}, headers });
+  }
+  return account;
+}
+
+/** Signs the page's browser in through the login form. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
