@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
+import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { readWebBuild, registerWeb } from './web.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
+  await app.register(booksRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: { message: 'Not Found' } }));

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { newPassword } from '../shared/auth-schemas.ts';
+import { formatKg, formatTaka } from '../shared/money.ts';
+import { getSummary } from './modules/books/repository.ts';
+import { checkBooks } from './modules/books/service.ts';
 import { roles, type Role } from '../shared/roles.ts';
 import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
@@ -12,7 +15,10 @@ import { createMailer } from './mail/mailer.ts';
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
 const usage = `Usage:
   npm run cli -- user:create --email E --password P --name N [--role admin|acounts|user]
-      Creates a verified account (no mail is sent). Role defaults to user.`;
+      Creates a verified account (no mail is sent). Role defaults to user.
+  npm run cli -- check
+      Adds up every entry again and compares with the stored balance, stock and each entry's
+      total and due. Prints the differences; exits 1 if there are any.`;
 
 class CliError extends Error {}
 
@@ -39,8 +45,16 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
   }
 }
 
+async function check(database: Database): Promise<string> {
+  const problems = await checkBooks(database.db);
+  if (problems.length > 0) throw new CliError(`the books disagree in ${problems.length} place(s):\n  ${problems.join('\n  ')}`);
+  const s = await getSummary(database.db);
+  return `books ok: ${s.entry_count} entries, balance ${formatTaka(Number(s.balance_p))} taka, stock ${formatKg(Number(s.stock_g))} kg`;
+}
+
 const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
   'user:create': userCreate,
+  check,
 };
 
 async function main(): Promise<number> {

@@ -13,6 +13,16 @@ export interface MatrixRow {
 const everyone: Record<Caller, Outcome> = { anonymous: 'ok', user: 'ok', acounts: 'ok', admin: 'ok' };
 const signedIn: Record<Caller, Outcome> = { anonymous: 401, user: 'ok', acounts: 'ok', admin: 'ok' };
 const adminOnly: Record<Caller, Outcome> = { anonymous: 401, user: 403, acounts: 403, admin: 'ok' };
+const books: Record<Caller, Outcome> = { anonymous: 401, user: 403, acounts: 'ok', admin: 'ok' };
+
+// Every record kind of the registry has a list read and a create, both for acounts and admin.
+const kindPaths = ['furnaceData', 'mWireData', 'giWireData', 'investorData', 'stock', 'fire', 'salaryCollections', 'paymentData', 'powderCost', 'wireCost', 'acidCost', 'assetsCost', 'otherExpanses', 'repairsCost'];
+const kindRows = Object.fromEntries(
+  kindPaths.flatMap((path) => [
+    [`GET /api/${path}`, { request: { url: `/api/${path}` }, expect: books }],
+    [`POST /api/${path}`, { request: { url: `/api/${path}`, body: {} }, expect: books }],
+  ]),
+) as Record<string, MatrixRow>;
 
 export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/health': { request: { url: '/api/health' }, expect: everyone },
@@ -23,4 +33,13 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/loggedInUsers': { request: { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } }, expect: signedIn },
   'PUT /api/loggedInUsers/admin/:id': { request: { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } }, expect: adminOnly },
   'POST /api/jwt': { request: { url: '/api/jwt', body: {} }, expect: signedIn },
+  ...kindRows,
+  'PUT /api/fire/:id': { request: { url: '/api/fire/999999', body: { fire_time: 'done' } }, expect: books },
+  'PUT /api/assetsCost/:id': { request: { url: '/api/assetsCost/999999', body: { sold_amount: '1' } }, expect: books },
+  'POST /api/entries/:id/void': { request: { url: '/api/entries/999999/void', body: { reason: 'typo' } }, expect: books },
+  'GET /api/dashboard': { request: { url: '/api/dashboard' }, expect: books },
+  'PUT /api/dashboard': { request: { url: '/api/dashboard', body: {} }, expect: books },
+  'GET /api/userDetailsData': { request: { url: '/api/userDetailsData' }, expect: books },
+  'POST /api/userDetailsData': { request: { url: '/api/userDetailsData', body: {} }, expect: adminOnly },
+  'PUT /api/userDetailsData/:id': { request: { url: '/api/userDetailsData/999999', body: {} }, expect: adminOnly },
 };

@@ -10,5 +10,8 @@ export async function createVerifiedAccount(auth: Auth, input: { email: string; 
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new AccountExistsError(`an account with ${email} already exists`);
   const user = await ctx.internalAdapter.createUser({ email, name: input.name.trim(), emailVerified: true, role: input.role }, { method: 'admin' });
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(input.password) });
+  // The role asked for is the role given, even on an empty database (where the first verified
+  // self-service account would otherwise become admin).
+  await ctx.internalAdapter.updateUser(user.id, { role: input.role });
   return { id: user.id, email, name: input.name.trim(), role: input.role };
 }

@@ -38,7 +38,70 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+export interface PartnerTable {
+  id: Generated<number>;
+  catagories: string;
+  name: string;
+  fname: string;
+  mname: string;
+  address: string;
+  contact: string;
+  nid: string;
+  assigned_salary: string;
+  user_note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per entry of any kind; which columns a kind uses is the registry's business. */
+export interface EntryTable {
+  id: Generated<number>;
+  kind: string;
+  issue_date: string;
+  issued_by: string;
+  author_id: string;
+  created_at: string;
+  party_id: number | null;
+  name: string | null;
+  note: string | null;
+  qunatity_milli: number | null;
+  size: string | null;
+  weight_g: number | null;
+  price_p: number | null;
+  total_price_p: number | null;
+  paid_amount_p: number | null;
+  discount_amount_p: number | null;
+  due_amount_p: number | null;
+  month: string | null;
+  assigned_salary: string | null;
+  absent: string | null;
+  roll: string | null;
+  pot_number: string | null;
+  fire_man: string | null;
+  fire_status: Generated<number>;
+  fire_time: string | null;
+  sold_status: Generated<number>;
+  sold_amount_p: number | null;
+  cash_p: number;
+  stock_g: number;
+  voided: Generated<number>;
+  void_of: number | null;
+  ref_id: number | null;
+  void_reason: string | null;
+  idempotency_key: string | null;
+}
+
+export interface LedgerSummaryTable {
+  id: number;
+  balance_p: number;
+  stock_g: number;
+  entry_count: number;
+}
+
 export interface DB {
+  partners: PartnerTable;
+  entries: EntryTable;
+  ledger_summary: LedgerSummaryTable;
   app_meta: AppMetaTable;
   user: UserTable;
   session: SessionTable;

@@ -16,6 +16,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    throw new HttpError(400, `${key}: is not a field here`, key);
+  }
   const field = issue?.path.map(String).join('.') || undefined;
   throw new HttpError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Bad Request'), field);
 }

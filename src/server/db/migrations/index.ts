@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-app-meta.ts';
 import * as m0002 from './0002-audit-log.ts';
+import * as m0003 from './0003-books.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -11,6 +12,7 @@ export interface Step {
 const steps: Record<string, Step> = {
   '0001-app-meta': m0001,
   '0002-audit-log': m0002,
+  '0003-books': m0003,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,44 @@
+import { toDecimal, units } from '../../../shared/money.ts';
+import { type FieldDef, type KindDef, partnerFields } from '../../../shared/registry.ts';
+import type { EntryTable, PartnerTable } from '../../db/schema.ts';
+
+// Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
+
+type EntryRow = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { id: number; fire_status: number | boolean; sold_status: number | boolean; voided: number | boolean };
+
+function unitOf(f: FieldDef) {
+  if (f.input.type === 'decimal') return units[f.input.unit];
+  if (f.input.type === 'computed') return units.money;
+  return null;
+}
+
+/** A stored entry as the API sends it: the kind's fields in spec units, plus the stamps. */
+export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id, issue_date: row.issue_date, issued_by: row.issued_by };
+  for (const f of kind.fields) {
+    const raw = row[f.column];
+    const unit = unitOf(f);
+    out[f.name] = raw === null || raw === undefined ? null : unit ? toDecimal(Number(raw), unit) : raw;
+  }
+  if (row.party_id !== null) out.partner_id = row.party_id;
+  if (kind.kind === 'fire') {
+    out.fire_status = Boolean(row.fire_status);
+    out.fire_time = row.fire_time;
+  }
+  if (kind.kind === 'asset') {
+    out.sold_status = Boolean(row.sold_status);
+    out.sold_amount = row.sold_amount_p === null ? null : toDecimal(Number(row.sold_amount_p), units.money);
+  }
+  out.voided = Boolean(row.voided);
+  if (row.void_of !== null) {
+    out.void_of = row.void_of;
+    out.void_reason = row.void_reason;
+  }
+  return out;
+}
+
+export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: Number(row.id) };
+  for (const f of partnerFields) out[f.name] = row[f.column] ?? '';
+  return out;
+}

@@ -1,0 +1,101 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
+
+export interface EntryFilters {
+  kind: string;
+  search?: string | undefined;
+  name?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit: number;
+}
+
+export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
+  const row = await db.insertInto('entries').values(entry).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Adds an entry's effect to the running summary: called in the entry's own transaction. */
+export async function applyToSummary(db: Db, cash: number, stock: number): Promise<void> {
+  await db
+    .updateTable('ledger_summary')
+    .set((eb) => ({ balance_p: eb('balance_p', '+', cash), stock_g: eb('stock_g', '+', stock), entry_count: eb('entry_count', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export function getSummary(db: Db) {
+  return db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+export function getEntry(db: Db, id: number) {
+  return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByIdempotencyKey(db: Db, key: string) {
+  return db.selectFrom('entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** Newest first: by date, then by the order they were written. */
+export function listEntries(db: Db, f: EntryFilters) {
+  let q = db.selectFrom('entries').selectAll().where('kind', '=', f.kind);
+  if (f.name !== undefined) q = q.where('name', '=', f.name);
+  if (f.from) q = q.where('issue_date', '>=', f.from);
+  if (f.to) q = q.where('issue_date', '<=', f.to);
+  if (f.search) {
+    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['note']), 'like', pattern)]));
+  }
+  return q.orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+export async function markVoided(db: Db, id: number): Promise<boolean> {
+  const r = await db.updateTable('entries').set({ voided: 1 }).where('id', '=', id).where('voided', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** What the books say when every entry is added up again from scratch. */
+export async function recomputeTotals(db: Db) {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('cash_p'), sql<number>`0`).as('balance_p'), eb.fn.coalesce(eb.fn.sum<number>('stock_g'), sql<number>`0`).as('stock_g'), eb.fn.countAll<number>().as('entry_count')])
+    .executeTakeFirstOrThrow();
+  return { balance_p: Number(row.balance_p), stock_g: Number(row.stock_g), entry_count: Number(row.entry_count) };
+}
+
+// Partners
+
+export function listPartners(db: Db, search?: string) {
+  let q = db.selectFrom('partners').selectAll();
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb(eb.fn('lower', ['name']), 'like', pattern));
+  }
+  return q.orderBy('name').orderBy('id').execute();
+}
+
+export function getPartner(db: Db, id: number) {
+  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findPartnersByName(db: Db, name: string, categories: readonly string[]) {
+  return db.selectFrom('partners').selectAll().where('name', '=', name).where('catagories', 'in', [...categories]).execute();
+}
+
+export async function insertPartner(db: Db, p: Omit<PartnerTable, 'id'>): Promise<number> {
+  const row = await db.insertInto('partners').values(p).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updatePartner(db: Db, id: number, p: Partial<Omit<PartnerTable, 'id'>>): Promise<void> {
+  await db.updateTable('partners').set(p).where('id', '=', id).execute();
+}
+
+export function partnerNameTaken(db: Db, category: string, name: string, exceptId?: number) {
+  let q = db.selectFrom('partners').select('id').where('catagories', '=', category).where(sql`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return q.executeTakeFirst();
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { idParamSchema, listQuerySchema } from '../../../shared/books-api.ts';
+import { toDecimal, units } from '../../../shared/money.ts';
+import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
+import type { CurrentUser } from '../../auth/plugin.ts';
+import { parseInput } from '../../http/validate.ts';
+import { entryToWire, partnerToWire } from './convert.ts';
+import * as repo from './repository.ts';
+import * as books from './service.ts';
+
+// Every route of the books, derived from the registry: a list and a create for each kind, plus
+// the state changes the spec has (end a fire, sell an asset, edit a partner) and voids.
+export async function booksRoutes(app: FastifyInstance): Promise<void> {
+  const ctx: books.BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
+  const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
+
+  for (const kind of kinds as readonly KindDef[]) {
+    app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
+      const q = parseInput(listQuerySchema, req.query);
+      const rows = await repo.listEntries(ctx.db, { kind: kind.kind, search: q.s, name: q.name, from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
+      return { data: rows.map((r) => entryToWire(kind, r)) };
+    });
+    app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
+      const result = await books.createEntry(ctx, kind, req.body, await actor(req));
+      return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
+    });
+  }
+
+  app.put('/fire/:id', { config: { access: 'acounts' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    return { data: entryToWire(kindOf('fire'), await books.endFire(ctx, id, req.body, await actor(req))) };
+  });
+
+  app.put('/assetsCost/:id', { config: { access: 'acounts' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    return { data: entryToWire(kindOf('asset'), await books.sellAsset(ctx, id, req.body, await actor(req))) };
+  });
+
+  app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    return { data: await books.voidEntry(ctx, id, req.body, await actor(req)) };
+  });
+
+  app.get('/dashboard', { config: { access: 'acounts' } }, async () => ({ data: await summary() }));
+
+  // Spec: PUT dashboard with wire_stock records stock added.
+  app.put('/dashboard', { config: { access: 'acounts' } }, async (req, reply: FastifyReply) => {
+    await books.createEntry(ctx, kindOf('stock'), req.body, await actor(req));
+    return reply.send({ data: await summary() });
+  });
+
+  app.get('/userDetailsData', { config: { access: 'acounts' } }, async (req) => {
+    const q = parseInput(listQuerySchema.pick({ s: true }), req.query);
+    return { data: (await repo.listPartners(ctx.db, q.s)).map((p) => partnerToWire(p)) };
+  });
+
+  app.post('/userDetailsData', { config: { access: 'admin' } }, async (req, reply) => {
+    const p = await books.createPartner(ctx, req.body, await actor(req));
+    return reply.code(201).send({ data: p ? partnerToWire(p) : null });
+  });
+
+  app.put('/userDetailsData/:id', { config: { access: 'admin' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    const p = await books.updatePartner(ctx, id, req.body, await actor(req));
+    return { data: p ? partnerToWire(p) : null };
+  });
+
+  async function summary() {
+    const s = await repo.getSummary(ctx.db);
+    return { wire_stock: toDecimal(Number(s.stock_g), units.weight), current_balance: toDecimal(Number(s.balance_p), units.money) };
+  }
+}
+
+function kindOf(name: string): KindDef {
+  const kind = kindByName(name);
+  if (!kind) throw new Error(`registry has no ${name}`);
+  return kind;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { parseDecimal, units } from './money.ts';
+import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
+
+// Input schemas derived from the registry, used by the forms and by the server alike.
+
+/** Fields a client may send that the server works out itself (ignored, never trusted). */
+export const SERVER_STAMPED = ['id', 'issued_by', 'issue_date', 'total_price', 'due_amount'] as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** An error message that says "required" when the value is missing, `other` otherwise. */
+const missingOr = (required: string, other: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : other);
+
+// Note: zod skips refinements of optional schemas when a key is missing, so "required" is
+// expressed by the base schema itself refusing undefined, never by a refine on an optional.
+function fieldSchema(f: FieldDef): z.ZodType {
+  const required = `${f.label} is required`;
+  let schema: z.ZodType;
+  switch (f.input.type) {
+    case 'text':
+    case 'party':
+      schema = z.string({ error: missingOr(required, `${f.label} must be text`) }).trim().min(1, required).max(f.input.type === 'text' ? f.input.max : 100, `${f.label} is too long`);
+      break;
+    case 'choice': {
+      const options = f.input.options as readonly [string, ...string[]];
+      schema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(options, { error: missingOr(required, `${f.label}: choose one from the list`) }));
+      break;
+    }
+    case 'decimal': {
+      const unit = units[f.input.unit];
+      schema = z.unknown().transform((v, ctx) => {
+        const r = parseDecimal(v, unit);
+        if (r.ok) return r.value;
+        ctx.addIssue({ code: 'custom', message: `${f.label} ${r.message}` });
+        return z.NEVER;
+      });
+      break;
+    }
+    case 'computed':
+      schema = z.never();
+      break;
+  }
+  return z.preprocess(blankToUndefined, f.required ? schema : schema.optional());
+}
+
+/** What a person may send to create an entry of this kind. Unknown fields are refused. */
+export function entryInputSchema(kind: KindDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of inputFields(kind)) shape[f.name] = fieldSchema(f);
+  if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+  shape.idempotency_key = z.string().trim().min(8).max(100).optional();
+  for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
+  return z.object(shape).strict();
+}
+
+export type EntryInput = Record<string, string | number | undefined>;
+
+export const voidSchema = z.object({ reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Reason is required (at least 3 characters)').max(300) }).strict();
+
+export const endFireSchema = z
+  .object({
+    fire_status: z.literal(true, { error: 'fire_status must be true' }).optional(),
+    fire_time: z.string({ error: 'End note is required' }).trim().min(1, 'End note is required').max(200),
+  })
+  .strict();
+
+export const sellAssetSchema = z
+  .object({
+    sold_status: z.literal(true, { error: 'sold_status must be true' }).optional(),
+    sold_amount: z.unknown().transform((v, ctx) => {
+      const r = parseDecimal(v, units.money);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: `Amount ${r.message}` });
+      return z.NEVER;
+    }),
+  })
+  .strict();
+
+/** A partner record: every field required but the note; contact is a phone number. */
+export const partnerSchema = z
+  .object(
+    Object.fromEntries(
+      partnerFields.map((f) => {
+        const required = `${f.label} is required`;
+        let s: z.ZodType = z.string({ error: missingOr(required, `${f.label} must be text`) }).trim().min(1, required).max(f.max, `${f.label} is too long`);
+        if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, `${f.label}: choose one from the list`) });
+        if (f.numeric) s = z.string({ error: missingOr(required, `${f.label} must be a number`) }).trim().regex(/^\+?\d[\d -]{3,18}$/, `${f.label} must be a number`);
+        if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
+        return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
+      }),
+    ),
+  )
+  .strict();
+
+export type PartnerInput = z.infer<typeof partnerSchema>;

@@ -1,0 +1,99 @@
+// Exact numbers for the books. Inside, money is integer poisha (1 taka = 100 poisha), weight is
+// integer grams and quantities are integer thousandths. Decimals typed by people are parsed from
+// their text, never through a float; conversion back happens only at the edges.
+
+export interface DecimalUnit {
+  /** Digits allowed after the point. */
+  decimals: number;
+  /** Integer units per whole (100 for poisha, 1000 for grams and thousandths). */
+  scale: number;
+  /** Largest whole value accepted. */
+  max: number;
+  /** How the unit is named in messages. */
+  noun: string;
+}
+
+export const units = {
+  money: { decimals: 2, scale: 100, max: 10_000_000_000, noun: 'an amount in taka' },
+  rate: { decimals: 2, scale: 100, max: 1_000_000, noun: 'a rate in taka' },
+  weight: { decimals: 3, scale: 1000, max: 1_000_000, noun: 'a weight in kg' },
+  quantity: { decimals: 3, scale: 1000, max: 1_000_000, noun: 'a quantity' },
+  unit: { decimals: 2, scale: 1000, max: 1_000_000, noun: 'a number' },
+} as const satisfies Record<string, DecimalUnit>;
+
+export type UnitName = keyof typeof units;
+
+export type ParseResult = { ok: true; value: number } | { ok: false; message: string };
+
+/**
+ * Parses a non-negative decimal typed as text (or sent as a JSON number) into integer units.
+ * '1,250.5' (thousands commas) is accepted; '-1', '1e5', '12.345' for money, and values past the
+ * unit's maximum are refused with a message a person can act on.
+ */
+export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
+  let text: string;
+  if (input === undefined || input === null) return { ok: false, message: 'is required' };
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { ok: false, message: `must be ${unit.noun}` };
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input.trim().replace(/,(?=\d{3}(\D|$))/g, '');
+  } else {
+    return { ok: false, message: `must be ${unit.noun}` };
+  }
+  if (text === '') return { ok: false, message: 'is required' };
+  if (text.startsWith('-')) return { ok: false, message: 'cannot be negative' };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text) ?? /^()\.(\d+)$/.exec(text);
+  if (!match) return { ok: false, message: `must be ${unit.noun}, like 1250.50` };
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
+  const frac = (match[2] ?? '').replace(/0+$/, '');
+  if (frac.length > unit.decimals) return { ok: false, message: `can have at most ${unit.decimals} digits after the point` };
+  if (whole.length > 16 || Number(whole) > unit.max) return { ok: false, message: `must be at most ${unit.max.toLocaleString('en-US')}` };
+  const digits = Math.round(Math.log10(unit.scale));
+  const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');
+  return { ok: true, value };
+}
+
+/** Integer units back to a JSON number with the unit's decimals (e.g. 125050 poisha → 1250.5). */
+export function toDecimal(value: number, unit: DecimalUnit): number {
+  const digits = Math.round(Math.log10(unit.scale));
+  return Number(toFixedText(value, digits));
+}
+
+/** Exact text of integer units with `digits` decimals: 125050, 2 → '1250.50'. */
+export function toFixedText(value: number, digits: number): string {
+  const negative = value < 0;
+  const s = String(Math.abs(value)).padStart(digits + 1, '0');
+  const text = digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * amount (thousandths of kg or of a unit) × rate (poisha per whole) → poisha, rounded half up
+ * once. BigInt keeps it exact past 2^53.
+ */
+export function lineTotal(amountMilli: number, ratePoisha: number): number {
+  const product = BigInt(amountMilli) * BigInt(ratePoisha);
+  return Number((product + 500n) / 1000n);
+}
+
+/** due = total − (paid + discount), in poisha. Negative when paid in advance. */
+export function dueAmount(totalPoisha: number, paidPoisha: number, discountPoisha: number): number {
+  return totalPoisha - (paidPoisha + discountPoisha);
+}
+
+/** Money for people: 2 decimals with thousands separators, '1,250.50'. */
+export function formatTaka(poisha: number): string {
+  const text = toFixedText(poisha, 2);
+  const negative = text.startsWith('-');
+  const [whole = '0', frac = '00'] = text.replace('-', '').split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+/** Grams as kg for people, up to 3 decimals: 1250500 → '1,250.5'. */
+export function formatKg(grams: number): string {
+  const text = toFixedText(grams, 3).replace(/\.?0+$/, '');
+  const negative = text.startsWith('-');
+  const [whole = '0', frac] = text.replace('-', '').split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
