@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { newPassword } from '../shared/auth-schemas.ts';
 import { formatKg, formatTaka } from '../shared/money.ts';
+import { seedDemo } from './modules/books/demo.ts';
 import { getSummary } from './modules/books/repository.ts';
+import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/service.ts';
 import { roles, type Role } from '../shared/roles.ts';
 import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
@@ -18,7 +20,9 @@ const usage = `Usage:
       Creates a verified account (no mail is sent). Role defaults to user.
   npm run cli -- check
       Adds up every entry again and compares with the stored balance, stock and each entry's
-      total and due. Prints the differences; exits 1 if there are any.`;
+      total and due. Prints the differences; exits 1 if there are any.
+  npm run cli -- seed:demo [--entries N]
+      Fills the database with demo partners and N entries (default 2000) over the past year.`;
 
 class CliError extends Error {}
 
@@ -52,9 +56,18 @@ async function check(database: Database): Promise<string> {
   return `books ok: ${s.entry_count} entries, balance ${formatTaka(Number(s.balance_p))} taka, stock ${formatKg(Number(s.stock_g))} kg`;
 }
 
+async function seed(database: Database, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, options: { entries: { type: 'string', default: '2000' } } });
+  const entries = Number(values.entries);
+  if (!Number.isInteger(entries) || entries < 0 || entries > 5_000_000) throw new CliError('--entries must be a whole number from 0 to 5000000');
+  const result = await seedDemo(database.db, { entries, today: todayIn(loadConfig().timeZone) });
+  return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
+}
+
 const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
   'user:create': userCreate,
   check,
+  'seed:demo': seed,
 };
 
 async function main(): Promise<number> {

@@ -23,3 +23,10 @@ export interface Summary {
   wire_stock: number;
   current_balance: number;
 }
+
+export const recentQuerySchema = z
+  .object({
+    group: z.enum(['cashIn', 'cashOut'], { error: 'group must be cashIn or cashOut' }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();

@@ -29,6 +29,11 @@ export const messages = {
   refreshNow: 'Refresh Now',
   madeAdmin: 'Successfully make Admin',
   madeAccounts: 'Successfully make Accounts',
+  confirmed: 'Confirmed',
+  updated: 'updated',
+  itemSold: 'item sold',
+  endFire: 'End Fire',
+  voided: 'Entry voided',
 
   // Provider error codes (spec §8) in plain words.
   wrongCredentials: 'Wrong email or password.',

@@ -48,9 +48,11 @@ export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
   const frac = (match[2] ?? '').replace(/0+$/, '');
   if (frac.length > unit.decimals) return { ok: false, message: `can have at most ${unit.decimals} digits after the point` };
-  if (whole.length > 16 || Number(whole) > unit.max) return { ok: false, message: `must be at most ${unit.max.toLocaleString('en-US')}` };
+  const tooBig = { ok: false as const, message: `must be at most ${unit.max.toLocaleString('en-US')}` };
+  if (whole.length > 16) return tooBig;
   const digits = Math.round(Math.log10(unit.scale));
   const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');
+  if (value > unit.max * unit.scale) return tooBig;
   return { ok: true, value };
 }
 

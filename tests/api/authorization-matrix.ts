@@ -37,6 +37,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'PUT /api/fire/:id': { request: { url: '/api/fire/999999', body: { fire_time: 'done' } }, expect: books },
   'PUT /api/assetsCost/:id': { request: { url: '/api/assetsCost/999999', body: { sold_amount: '1' } }, expect: books },
   'POST /api/entries/:id/void': { request: { url: '/api/entries/999999/void', body: { reason: 'typo' } }, expect: books },
+  'GET /api/entries/recent': { request: { url: '/api/entries/recent?group=cashIn' }, expect: books },
   'GET /api/dashboard': { request: { url: '/api/dashboard' }, expect: books },
   'PUT /api/dashboard': { request: { url: '/api/dashboard', body: {} }, expect: books },
   'GET /api/userDetailsData': { request: { url: '/api/userDetailsData' }, expect: books },

@@ -16,15 +16,26 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     expect(routes).toEqual(Object.keys(authorizationMatrix).sort());
   });
 
+  // One signed-in caller per role, reused; a row that signs out gets fresh ones.
+  const callers = new Map<Caller, { agent: Agent; self: { id: string; email: string } }>();
+  async function callerFor(caller: Caller, fresh: boolean) {
+    const cached = callers.get(caller);
+    if (cached && !fresh) return cached;
+    let made: { agent: Agent; self: { id: string; email: string } };
+    if (caller === 'anonymous') made = { agent: new Agent(t.app), self: { id: 'nobody', email: 'nobody@example.com' } };
+    else {
+      const { agent, user } = await t.signedIn(caller);
+      made = { agent, self: user };
+    }
+    if (!fresh) callers.set(caller, made);
+    return made;
+  }
+
   for (const [route, row] of Object.entries(authorizationMatrix)) {
     it(`${route}: ${Object.entries(row.expect).map(([c, o]) => `${c} ${o}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
       for (const caller of Object.keys(row.expect) as Caller[]) {
-        // A fresh caller each time: a sign-out row must not end the next caller's session.
-        let agent: Agent;
-        let self = { id: 'nobody', email: 'nobody@example.com' };
-        if (caller === 'anonymous') agent = new Agent(t.app);
-        else ({ agent, user: self } = await t.signedIn(caller));
+        const { agent, self } = await callerFor(caller, route.startsWith('POST /api/auth/') || route.startsWith('PUT /api/loggedInUsers/'));
         const url = row.request.url.replace(':self', self.id);
         const body = row.request.body === undefined ? undefined : JSON.parse(JSON.stringify(row.request.body).replace(':email', self.email));
         const res = await agent.request(method, url, body);

@@ -91,3 +91,9 @@ export async function migrateToLatest(database: Pick<Database, 'db' | 'dialect'>
   }
   return (results ?? []).map((r) => r.migrationName);
 }
+
+/** A unique index refused a row (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

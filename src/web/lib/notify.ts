@@ -24,3 +24,15 @@ export function useToasterWanted(): boolean {
     () => false,
   );
 }
+
+/** Runs a save; toasts `success` when it works, or the error's message when it does not. */
+export async function saveWithToast(save: () => Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await save();
+    void notify('success', success);
+    return true;
+  } catch (error) {
+    void notify('error', error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}

@@ -1,8 +1,9 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { nextRole } from '../../shared/users';
+import { TableFrame } from '../components/ui/table-frame';
 import { usePromote, useUsers } from '../features/users/api';
-import { notify } from '../lib/notify';
+import { saveWithToast } from '../lib/notify';
 
 export function meta() {
   return [{ title: 'Admins & Users · AMA Metal & Wire Industries' }];
@@ -16,14 +17,7 @@ export default function LoggedInUsersPage() {
   const users = useUsers(deferred);
   const promote = usePromote();
 
-  const onPromote = async (id: string, role: 'acounts' | 'admin') => {
-    try {
-      await promote.mutateAsync({ id, role });
-      void notify('success', role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
-    } catch (error) {
-      void notify('error', error instanceof Error ? error.message : String(error));
-    }
-  };
+  const onPromote = (id: string, role: 'acounts' | 'admin') => saveWithToast(() => promote.mutateAsync({ id, role }), role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
@@ -39,8 +33,7 @@ export default function LoggedInUsersPage() {
       ) : null}
       {users.isPending ? <p className="mt-4">{messages.loading}</p> : null}
       {users.data ? (
-        <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
+        <TableFrame className="mt-4">
             <thead>
               <tr>
                 <th>Name</th>
@@ -74,8 +67,7 @@ export default function LoggedInUsersPage() {
                 );
               })}
             </tbody>
-          </table>
-        </div>
+        </TableFrame>
       ) : null}
     </main>
   );

@@ -78,4 +78,22 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Done when the header shows someone signed in, or the form says why not.
+  await expect(page.getByTestId('signed-in-user').or(page.getByRole('alert'))).toBeVisible();
+}
+
+/** What `npm run cli -- check` would say of the e2e server's books: [] when they agree. */
+export async function booksCheck(): Promise<string[]> {
+  return (await (await fetch(`${control}/check`)).json()) as string[];
+}
+
+/** Adds a partner through the API as the e2e admin (the page's own session is untouched). */
+export async function addPartner(request: APIRequestContext, catagories: string, name: string, assignedSalary = 'N/A'): Promise<void> {
+  const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
+  expect(admin.status()).toBe(200);
+  const res = await request.post('/api/userDetailsData', {
+    data: { catagories, name, fname: 'Father', mname: 'Mother', address: 'Fatullah', contact: '01711000000', nid: '1990123456', assignedSalary, userNote: '' },
+    headers,
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { startMailServer } from '../../helpers/mail-server.ts';
 import { type OidcAccount, startOidcServer } from '../../helpers/oidc-server.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
+import { SQLITE_FILE, openSqlite } from '../../../src/server/db/database.ts';
+import { checkBooks } from '../../../src/server/modules/books/service.ts';
 
 const { port, controlPort } = e2ePorts();
 const base = `http://127.0.0.1:${port}`;
@@ -51,6 +53,18 @@ http
         .filter((m) => !to || m.to.some((t) => t.toLowerCase() === to))
         .map((m) => ({ to: m.to, subject: m.subject, text: m.text, links: mail.linksIn(m) }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/check') {
+      // The books recomputed from the entries, read beside the running server (WAL allows it).
+      void (async () => {
+        const database = openSqlite(path.join(dataDir, SQLITE_FILE));
+        try {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(await checkBooks(database.db)));
+        } finally {
+          await database.close();
+        }
+      })();
       return;
     }
     if (req.method === 'POST' && url.pathname === '/google-account') {

@@ -20,7 +20,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('partners_category_name').unique().on('partners').columns(['catagories', 'name']).execute();
+  // One name per category, whatever its case ("Rahim" and "rahim" are the same client).
+  await sql`create unique index partners_category_name on partners (catagories, lower(name))`.execute(db);
 
   await withIdColumn(db.schema.createTable('entries'), dialect)
     .addColumn('kind', 'text', (c) => c.notNull())

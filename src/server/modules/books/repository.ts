@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
+import { containsText } from '../../db/text-search.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
@@ -13,16 +14,21 @@ export interface EntryFilters {
   limit: number;
 }
 
+export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> {
+  // SQLite allows 32766 bound values per statement: 500 rows of ~37 columns stay under it.
+  for (let i = 0; i < entries.length; i += 500) await db.insertInto('entries').values(entries.slice(i, i + 500)).execute();
+}
+
 export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   const row = await db.insertInto('entries').values(entry).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 /** Adds an entry's effect to the running summary: called in the entry's own transaction. */
-export async function applyToSummary(db: Db, cash: number, stock: number): Promise<void> {
+export async function applyToSummary(db: Db, cash: number, stock: number, count = 1): Promise<void> {
   await db
     .updateTable('ledger_summary')
-    .set((eb) => ({ balance_p: eb('balance_p', '+', cash), stock_g: eb('stock_g', '+', stock), entry_count: eb('entry_count', '+', 1) }))
+    .set((eb) => ({ balance_p: eb('balance_p', '+', cash), stock_g: eb('stock_g', '+', stock), entry_count: eb('entry_count', '+', count) }))
     .where('id', '=', 1)
     .execute();
 }
@@ -46,10 +52,15 @@ export function listEntries(db: Db, f: EntryFilters) {
   if (f.from) q = q.where('issue_date', '>=', f.from);
   if (f.to) q = q.where('issue_date', '<=', f.to);
   if (f.search) {
-    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['note']), 'like', pattern)]));
+    const search = f.search;
+    q = q.where((eb) => eb.or([containsText('name', search), containsText('note', search)]));
   }
   return q.orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** The newest entries of the given kinds (reversals included, so corrections show). */
+export function listRecent(db: Db, kinds: string[], limit: number) {
+  return db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function markVoided(db: Db, id: number): Promise<boolean> {
@@ -70,10 +81,7 @@ export async function recomputeTotals(db: Db) {
 
 export function listPartners(db: Db, search?: string) {
   let q = db.selectFrom('partners').selectAll();
-  if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb(eb.fn('lower', ['name']), 'like', pattern));
-  }
+  if (search) q = q.where(containsText('name', search));
   return q.orderBy('name').orderBy('id').execute();
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idParamSchema, listQuerySchema } from '../../../shared/books-api.ts';
+import { idParamSchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -25,6 +25,14 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
     });
   }
+
+  // The latest entries of one side of the books (cash in or cash out), for the entry screens.
+  app.get('/entries/recent', { config: { access: 'acounts' } }, async (req) => {
+    const q = parseInput(recentQuerySchema, req.query);
+    const group = (kinds as readonly KindDef[]).filter((k) => k.group === q.group || (q.group === 'cashIn' && k.group === 'stock'));
+    const rows = await repo.listRecent(ctx.db, group.map((k) => k.kind), q.limit);
+    return { data: rows.map((r) => ({ kind: r.kind, title: kindOf(r.kind).title, ...entryToWire(kindOf(r.kind), r) })) };
+  });
 
   app.put('/fire/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);

@@ -5,6 +5,7 @@ import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { ASSET_SALE_KIND, type KindDef, inputFields, kindByName, partnerFields } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import type { DB, PartnerTable } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import * as repo from './repository.ts';
@@ -28,7 +29,7 @@ const emptyEntry = (): Omit<repo.NewEntry, 'kind' | 'issue_date' | 'issued_by' |
   party_id: null, name: null, note: null, qunatity_milli: null, size: null, weight_g: null, price_p: null, total_price_p: null,
   paid_amount_p: null, discount_amount_p: null, due_amount_p: null, month: null, assigned_salary: null, absent: null, roll: null,
   pot_number: null, fire_man: null, fire_time: null, sold_amount_p: null, cash_p: 0, stock_g: 0, void_of: null, ref_id: null,
-  void_reason: null, idempotency_key: null,
+  void_reason: null, idempotency_key: null, fire_status: 0, sold_status: 0, voided: 0,
 });
 
 function columnOf(kind: KindDef, fieldName: string) {
@@ -45,6 +46,29 @@ export function priceRow(kind: KindDef, row: Pick<repo.NewEntry, 'weight_g' | 'q
   return { total_price_p: total, due_amount_p: dueAmount(total, row.paid_amount_p ?? 0, row.discount_amount_p ?? 0) };
 }
 
+/**
+ * The stored row of an entry from its parsed input: the kind's columns, the party, the derived
+ * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
+ */
+export function buildEntryRow(
+  kind: KindDef,
+  input: Record<string, unknown>,
+  party: { id: number; name: string } | null,
+  stamps: Pick<repo.NewEntry, 'issue_date' | 'issued_by' | 'author_id' | 'created_at' | 'idempotency_key'>,
+): repo.NewEntry {
+  const row: repo.NewEntry = { ...emptyEntry(), kind: kind.kind, ...stamps };
+  const values = row as unknown as Record<string, unknown>;
+  for (const f of inputFields(kind)) values[f.column] = input[f.name] ?? null;
+  if (party) {
+    row.party_id = party.id;
+    row.name = party.name;
+  }
+  Object.assign(row, priceRow(kind, row));
+  if (kind.cash) row.cash_p = kind.cash.direction * Number(values[columnOf(kind, kind.cash.field)] ?? 0);
+  if (kind.stock) row.stock_g = kind.stock.direction * Number(values[columnOf(kind, kind.stock.field)] ?? 0);
+  return row;
+}
+
 export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
   const input = parseInput(entryInputSchema(kind), body) as Record<string, string | number | undefined>;
   const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
@@ -53,19 +77,10 @@ export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknow
     if (seen) return replay(kind, seen);
   }
 
-  const row: repo.NewEntry = { ...emptyEntry(), kind: kind.kind, ...stamp(ctx, actor), idempotency_key: key };
-  const values = row as unknown as Record<string, unknown>;
-  for (const f of inputFields(kind)) values[f.column] = input[f.name] ?? null;
-
   const partyField = kind.fields.find((f) => f.input.type === 'party');
-  if (partyField && partyField.input.type === 'party') {
-    const partner = await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? ''));
-    row.party_id = partner.id;
-    row.name = partner.name;
-  }
-  Object.assign(row, priceRow(kind, row));
-  if (kind.cash) row.cash_p = kind.cash.direction * Number(values[columnOf(kind, kind.cash.field)] ?? 0);
-  if (kind.stock) row.stock_g = kind.stock.direction * Number(values[columnOf(kind, kind.stock.field)] ?? 0);
+  const party =
+    partyField && partyField.input.type === 'party' ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? '')) : null;
+  const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
 
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
@@ -137,9 +152,11 @@ export async function endFire(ctx: BooksContext, id: number, body: unknown, acto
   const { fire_time } = parseInput(endFireSchema, body);
   return ctx.db.transaction().execute(async (trx) => {
     const fire = await repo.getEntry(trx, id);
-    if (!fire || fire.kind !== 'fire') throw new HttpError(404, 'No such fire');
-    if (fire.fire_status) throw new HttpError(409, 'This fire has already ended');
-    await trx.updateTable('entries').set({ fire_status: 1, fire_time }).where('id', '=', id).execute();
+    if (!fire || fire.kind !== 'fire' || fire.void_of !== null) throw new HttpError(404, 'No such fire');
+    if (fire.voided) throw new HttpError(409, 'This fire entry was voided');
+    // Conditional, so two people ending the same fire at once end it once.
+    const ended = await trx.updateTable('entries').set({ fire_status: 1, fire_time }).where('id', '=', id).where('fire_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
+    if (Number(ended.numUpdatedRows) !== 1) throw new HttpError(409, 'This fire has already ended');
     await recordAudit(trx, { actor, action: 'end-fire', subjectKind: 'entry', subjectId: String(id), before: { fire_status: false }, after: { fire_status: true, fire_time } });
     return { ...fire, fire_status: 1, fire_time };
   });
@@ -151,8 +168,9 @@ export async function sellAsset(ctx: BooksContext, id: number, body: unknown, ac
     const asset = await repo.getEntry(trx, id);
     if (!asset || asset.kind !== 'asset' || asset.void_of !== null) throw new HttpError(404, 'No such asset');
     if (asset.voided) throw new HttpError(409, 'This asset entry was voided');
-    if (asset.sold_status) throw new HttpError(409, 'This asset is already sold');
-    await trx.updateTable('entries').set({ sold_status: 1, sold_amount_p: sold_amount }).where('id', '=', id).execute();
+    // Conditional, so two sales of the same asset at once record one.
+    const sold = await trx.updateTable('entries').set({ sold_status: 1, sold_amount_p: sold_amount }).where('id', '=', id).where('sold_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
+    if (Number(sold.numUpdatedRows) !== 1) throw new HttpError(409, 'This asset is already sold');
     // The sale is money in: its own entry, so the balance stays a plain sum of entries.
     const sale: repo.NewEntry = { ...emptyEntry(), kind: ASSET_SALE_KIND, ...stamp(ctx, actor), name: asset.name, paid_amount_p: sold_amount, cash_p: sold_amount, ref_id: id, note: `Sale of asset #${id}` };
     await repo.insertEntry(trx, sale);
@@ -177,17 +195,19 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
     throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
   }
   const now = new Date().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    const id = await repo.insertPartner(trx, { ...cols, created_at: now, updated_at: now });
-    await recordAudit(trx, { actor, action: 'add-partner', subjectKind: 'partner', subjectId: String(id), before: undefined, after: input });
-    return repo.getPartner(trx, id);
-  });
+  return nameClashAs409(cols, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const id = await repo.insertPartner(trx, { ...cols, created_at: now, updated_at: now });
+      await recordAudit(trx, { actor, action: 'add-partner', subjectKind: 'partner', subjectId: String(id), before: undefined, after: input });
+      return repo.getPartner(trx, id);
+    }),
+  );
 }
 
 export async function updatePartner(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const input = parseInput(partnerSchema, body) as Record<string, unknown>;
   const cols = partnerColumns(input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return nameClashAs409(cols, () => ctx.db.transaction().execute(async (trx) => {
     const before = await repo.getPartner(trx, id);
     if (!before) throw new HttpError(404, 'No such partner');
     if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {
@@ -197,7 +217,17 @@ export async function updatePartner(ctx: BooksContext, id: number, body: unknown
     // Entries keep the name they were written with; the party link follows the partner.
     await recordAudit(trx, { actor, action: 'edit-partner', subjectKind: 'partner', subjectId: String(id), before, after: input });
     return repo.getPartner(trx, id);
-  });
+  }));
+}
+
+/** Two saves of the same name racing past the check: the unique index decides, as a 409. */
+async function nameClashAs409<T>(cols: PartnerColumns, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+    throw error;
+  }
 }
 
 /** Recomputes the books from the entries and lists every place the stored figures disagree. */

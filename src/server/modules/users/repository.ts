@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LoggedInUser } from '../../../shared/users.ts';
 import type { DB } from '../../db/schema.ts';
+import { containsText } from '../../db/text-search.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -17,10 +18,7 @@ export function findUsersByEmail(db: Db, email: string): Promise<LoggedInUser[]>
 /** Accounts whose name or email contains `search` (any case), by name. */
 export function listUsers(db: Db, search: string | undefined): Promise<LoggedInUser[]> {
   let query = db.selectFrom('user').select(columns).orderBy('name').orderBy('email');
-  if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern)]));
-  }
+  if (search) query = query.where((eb) => eb.or([containsText('name', search), containsText('email', search)]));
   return query.execute();
 }
 

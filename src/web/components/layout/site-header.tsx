@@ -5,6 +5,8 @@ import { navLinks } from '../../../shared/navigation';
 import { allows } from '../../../shared/roles';
 import { home } from '../../content';
 import { signOut, useSession } from '../../lib/session';
+import { useSummary } from '../../lib/summary';
+import { formatKg, formatTaka, parseDecimal, units } from '../../../shared/money';
 
 export function SiteHeader() {
   const session = useSession();
@@ -13,6 +15,7 @@ export function SiteHeader() {
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute('open');
   const navigate = useNavigate();
+  const summary = useSummary(Boolean(user && allows('acounts', user.role)));
 
   const logout = async () => {
     closeMenu();
@@ -35,15 +38,14 @@ export function SiteHeader() {
         <div className="flex-1">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold leading-tight text-primary">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-            <span className={user ? 'hidden sm:inline' : undefined}>{home.company.name}</span>
+            <span className={user ? 'hidden xl:inline' : undefined}>{home.company.name}</span>
           </Link>
         </div>
+        {summary ? <HeaderSummary stockKg={summary.wire_stock} balance={summary.current_balance} /> : null}
         {user ? (
-          <div className="flex items-center gap-2 text-sm" data-testid="signed-in-user">
-            <span className="font-semibold" title={user.email}>
-              {user.name}
-            </span>
-          </div>
+          <span className="max-w-28 truncate text-sm font-semibold sm:max-w-48" title={user.email} data-testid="signed-in-user">
+            {user.name}
+          </span>
         ) : null}
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="menu menu-horizontal gap-1 px-1">
@@ -76,5 +78,21 @@ export function SiteHeader() {
         </details>
       </div>
     </header>
+  );
+}
+
+/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
+function HeaderSummary({ stockKg, balance }: { stockKg: number; balance: number }) {
+  const stock = parseDecimal(Math.abs(stockKg), units.weight);
+  const cash = parseDecimal(Math.abs(balance), units.money);
+  return (
+    <div className="flex flex-col items-end text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm">
+      <span data-testid="header-stock">
+        Stock: <strong className={`tabular-nums ${stockKg < 0 ? 'text-error' : ''}`}>{stock.ok ? `${stockKg < 0 ? '-' : ''}${formatKg(stock.value)}` : stockKg}</strong> KG
+      </span>
+      <span data-testid="header-balance">
+        Balance: <strong className={`tabular-nums ${balance < 0 ? 'text-error' : ''}`}>{cash.ok ? `${balance < 0 ? '-' : ''}${formatTaka(cash.value)}` : balance}</strong>
+      </span>
+    </div>
   );
 }

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useRef } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { formatLongDate } from '../../../shared/dates';
+import { entryInputSchema } from '../../../shared/entry-schemas';
+import { messages } from '../../../shared/messages';
+import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
+import { type FieldDef, type KindDef, inputFields } from '../../../shared/registry';
+import { type Partner, useCreateEntry, usePartners } from '../../features/books/api';
+import { newIdempotencyKey } from '../../lib/keys';
+import { saveWithToast } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+
+type Values = Record<string, string>;
+
+/**
+ * The form for any record kind, built from its registry entry: read-only date and issued-by,
+ * each field by its type, and for priced kinds the total and due worked out as you type.
+ */
+export function EntryForm({ kind }: { kind: KindDef }) {
+  const session = useSession();
+  const partners = usePartners();
+  const fields = inputFields(kind);
+  const partyField = fields.find((f) => f.input.type === 'party');
+  const create = useCreateEntry(kind.path, kind.kind === 'investor');
+  const key = useRef(newIdempotencyKey());
+  const schema = useMemo(() => entryInputSchema(kind), [kind]);
+  const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: blank });
+  const errors = form.formState.errors as FieldErrors<Values>;
+  const values = form.watch();
+  const idPrefix = useId();
+
+  const choosable = partyField && partyField.input.type === 'party' ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories)) : [];
+
+  const onPartner = (id: string) => {
+    const partner = choosable.find((p) => String(p.id) === id);
+    form.setValue('partner_id', id);
+    form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
+    // Choosing an employee fills in their assigned salary (spec §4).
+    if (partner && fields.some((f) => f.name === 'assignedSalary')) form.setValue('assignedSalary', partner.assignedSalary, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  const onSubmit = form.handleSubmit(async () => {
+    const raw = form.getValues();
+    const body: Record<string, unknown> = { idempotency_key: key.current };
+    for (const [k, v] of Object.entries(raw)) if (v !== '') body[k] = v;
+    // On failure the form keeps what was typed, and the same key makes a retry safe.
+    if (await saveWithToast(() => create.mutateAsync(body), messages.confirmed)) {
+      key.current = newIdempotencyKey();
+      form.reset(blank);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={kind.title}>
+      <ReadOnly label="Date" value={formatLongDate(new Date())} />
+      <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
+      {fields.map((f) => {
+        const id = `${idPrefix}-${f.name}`;
+        const error = errors[f.name]?.message;
+        const wide = f.input.type === 'text' && f.input.long;
+        return (
+          <div key={f.name} className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
+            <label htmlFor={id} className="text-sm font-medium">
+              {f.label}
+              {f.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
+            </label>
+            <FieldInput id={id} field={f} form={form} partners={choosable} onPartner={onPartner} invalid={Boolean(error)} />
+            {error ? (
+              <p className="text-sm text-error" role="alert">
+                {String(error)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={create.isPending}>
+          {create.isPending ? <span className="loading loading-spinner loading-sm" /> : null}
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <input className="input w-full bg-base-200" value={value} readOnly aria-label={label} />
+    </div>
+  );
+}
+
+function FieldInput(props: {
+  id: string;
+  field: FieldDef;
+  form: ReturnType<typeof useForm<Values>>;
+  partners: Partner[];
+  onPartner: (id: string) => void;
+  invalid: boolean;
+}) {
+  const { id, field: f, form } = props;
+  const cls = props.invalid ? 'input-error' : '';
+  switch (f.input.type) {
+    case 'party':
+      return (
+        <select id={id} className={`select w-full ${cls}`} value={form.watch('partner_id') ?? ''} onChange={(e) => props.onPartner(e.target.value)}>
+          <option value="" disabled>
+            {props.partners.length ? 'Select Name' : 'No partners of this kind yet'}
+          </option>
+          {props.partners.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      );
+    case 'choice':
+      return (
+        <select id={id} className={`select w-full ${cls}`} {...form.register(f.name)}>
+          <option value="" disabled>
+            {f.input.placeholder}
+          </option>
+          {f.input.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      );
+    case 'decimal':
+      return <input id={id} className={`input w-full ${cls}`} inputMode="decimal" autoComplete="off" {...form.register(f.name)} />;
+    case 'text':
+      return f.input.long ? (
+        <textarea id={id} className={`textarea w-full ${cls}`} rows={2} {...form.register(f.name)} />
+      ) : (
+        <input id={id} className={`input w-full ${cls}`} autoComplete="off" {...form.register(f.name)} />
+      );
+    default:
+      return null;
+  }
+}
+
+/** Total = amount × rate and Due = total − (paid + discount), exactly as the server will. */
+function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
+  const read = (name: string, unit: keyof typeof units) => {
+    const r = parseDecimal(values[name] ?? '', units[unit]);
+    return r.ok ? r.value : null;
+  };
+  const amount = kind.pricing === 'weight' ? read('weight', 'weight') : read('qunatity', 'quantity');
+  const rate = read('price', 'rate');
+  const total = amount !== null && rate !== null ? lineTotal(amount, rate) : null;
+  const due = total !== null ? dueAmount(total, read('paid_amount', 'money') ?? 0, read('discount_amount', 'money') ?? 0) : null;
+  return (
+    <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
+      <div>
+        <div className="text-xs opacity-70">Total Price</div>
+        <div className="text-lg font-semibold tabular-nums" data-testid="live-total">
+          {total === null ? '—' : formatTaka(total)}
+        </div>
+      </div>
+      <div>
+        <div className="text-xs opacity-70">Due</div>
+        <div className={`text-lg font-semibold tabular-nums ${due !== null && due < 0 ? 'text-warning' : ''}`} data-testid="live-due">
+          {due === null ? '—' : formatTaka(due)}
+        </div>
+      </div>
+    </div>
+  );
+}

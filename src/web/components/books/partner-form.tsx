@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { partnerSchema } from '../../../shared/entry-schemas';
+import { messages } from '../../../shared/messages';
+import { DEFAULT_ASSIGNED_SALARY, partnerFields } from '../../../shared/registry';
+import { type Partner, useSavePartner } from '../../features/books/api';
+import { saveWithToast } from '../../lib/notify';
+
+type Values = Record<string, string>;
+
+/** Add a partner, or edit one (spec: every field required but the note; contact numeric). */
+export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: () => void }) {
+  const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.name === 'assignedSalary' ? DEFAULT_ASSIGNED_SALARY : '']));
+  const initial = partner ? Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])) : blank;
+  const form = useForm<Values>({ resolver: zodResolver(partnerSchema) as never, defaultValues: initial });
+  const save = useSavePartner();
+  const errors = form.formState.errors;
+  const idPrefix = useId();
+
+  const onSubmit = form.handleSubmit(async () => {
+    if (await saveWithToast(() => save.mutateAsync({ id: partner?.id, body: form.getValues() }), partner ? messages.updated : messages.confirmed)) {
+      if (!partner) form.reset(blank);
+      onDone?.();
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={partner ? 'Edit partner' : 'Add partner'}>
+      {partnerFields.map((f) => {
+        const id = `${idPrefix}-${f.name}`;
+        const error = errors[f.name]?.message;
+        return (
+          <div key={f.name} className={`flex flex-col gap-1 ${f.name === 'address' || f.name === 'userNote' ? 'sm:col-span-2' : ''}`}>
+            <label htmlFor={id} className="text-sm font-medium">
+              {f.label}
+              {f.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
+            </label>
+            {f.choice ? (
+              <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} {...form.register(f.name)}>
+                <option value="" disabled>
+                  Select Category
+                </option>
+                {f.choice.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            ) : f.name === 'userNote' ? (
+              <textarea id={id} className="textarea w-full" rows={2} {...form.register(f.name)} />
+            ) : (
+              <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} inputMode={f.numeric ? 'tel' : undefined} autoComplete="off" {...form.register(f.name)} />
+            )}
+            {error ? (
+              <p className="text-sm text-error" role="alert">
+                {String(error)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
+          {partner ? 'Save changes' : 'Add partner'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { openSqlite, migrateToLatest, SQLITE_FILE } from '../../src/server/db/database.ts';
+import { seedDemo } from '../../src/server/modules/books/demo.ts';
+import { getSummary } from '../../src/server/modules/books/repository.ts';
+import { checkBooks } from '../../src/server/modules/books/service.ts';
+import { kinds } from '../../src/shared/registry.ts';
+import { createTestDatabase, dialects } from '../helpers/databases.ts';
+
+const run = promisify(execFile);
+
+describe.each(dialects)('demo books and the check on %s', (dialect) => {
+  it('writes a year of every kind that adds up, and the check finds a tampered summary', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await seedDemo(t.database.db, { entries: 1500, today: '2026-11-22' });
+      const seen = await t.database.db.selectFrom('entries').select('kind').distinct().execute();
+      expect(seen.map((r) => r.kind).sort()).toEqual(kinds.map((k) => k.kind).sort());
+      const dates = await t.database.db.selectFrom('entries').select((eb) => [eb.fn.min('issue_date').as('first'), eb.fn.max('issue_date').as('last')]).executeTakeFirstOrThrow();
+      expect(String(dates.first) >= '2025-11-22').toBe(true);
+      expect(String(dates.last) <= '2026-11-22').toBe(true);
+      expect(await checkBooks(t.database.db)).toEqual([]);
+      expect(Number((await getSummary(t.database.db)).entry_count)).toBe(1500);
+
+      await t.database.db.updateTable('ledger_summary').set((eb) => ({ balance_p: eb('balance_p', '+', 1) })).execute();
+      const problems = await checkBooks(t.database.db);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^summary balance_p: stored -?\d+, entries add up to -?\d+$/);
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
+describe('npm run cli -- check', () => {
+  it('says the books are ok, and exits 1 naming the difference when they are not', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-cli-'));
+    const database = openSqlite(path.join(dataDir, SQLITE_FILE));
+    await migrateToLatest(database);
+    await seedDemo(database.db, { entries: 200, today: '2026-11-22' });
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    const ok = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'check'], { env });
+    expect(ok.stdout).toMatch(/^books ok: 200 entries, balance -?[\d,]+\.\d\d taka, stock -?[\d,.]+ kg\n$/);
+
+    await database.db.updateTable('ledger_summary').set({ stock_g: 1 }).execute();
+    await database.close();
+    const bad = (await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'check'], { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: unknown) => e,
+    )) as { code: number; stderr: string };
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/the books disagree in 1 place\(s\):\n {2}summary stock_g: stored 1, entries add up to /);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

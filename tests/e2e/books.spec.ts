@@ -1,0 +1,226 @@
+import type { Locator, Page } from '@playwright/test';
+import { type KindDef, kindsInGroup } from '../../src/shared/registry';
+import { addPartner, booksCheck, logIn } from './support/accounts';
+import { E2E_ADMIN } from './support/world';
+import { expect, test } from './fixtures';
+
+// Money in the header as poisha, read the way a person reads it.
+async function header(page: Page): Promise<{ balance: number; stockGrams: number }> {
+  const balance = (await page.getByTestId('header-balance').locator('strong').innerText()).replace(/,/g, '');
+  const stock = (await page.getByTestId('header-stock').locator('strong').innerText()).replace(/,/g, '');
+  return { balance: Math.round(Number(balance) * 100), stockGrams: Math.round(Number(stock) * 1000) };
+}
+
+const runId = `${Date.now() % 100000}`;
+const partnerFor: Record<string, string> = {
+  Client: `Client ${runId}`,
+  'Wood Powder Agent': `Powder ${runId}`,
+  'Wire Agent': `Wire ${runId}`,
+  'Acid Agent': `Acid ${runId}`,
+  Employee: `Employee ${runId}`,
+  Investor: `Investor ${runId}`,
+};
+
+/** Fills every field of a kind's form with a valid value; returns the cash and stock it should move. */
+async function fillForm(dialog: Locator, kind: KindDef): Promise<{ cash: number; stock: number }> {
+  let cash = 0;
+  let stock = 0;
+  for (const f of kind.fields) {
+    const input = dialog.getByLabel(f.label, { exact: false }).first();
+    switch (f.input.type) {
+      case 'party':
+        await input.selectOption({ label: partnerFor[f.input.categories[0] as string] as string });
+        break;
+      case 'choice':
+        await input.selectOption({ index: 1 });
+        break;
+      case 'decimal': {
+        const value = f.input.unit === 'weight' ? '10.5' : f.input.unit === 'rate' ? '80' : f.name === 'discount_amount' ? '5' : f.input.unit === 'money' ? '1234.56' : '3';
+        await input.fill(value);
+        if (kind.cash?.field === f.name) cash = kind.cash.direction * 123456;
+        if (kind.stock?.field === f.name) stock = kind.stock.direction * 10500;
+        break;
+      }
+      case 'text':
+        if (f.name !== 'assignedSalary') await input.fill(`test ${f.name}`);
+        break;
+      default:
+        break;
+    }
+  }
+  return { cash, stock };
+}
+
+test.describe('the books', () => {
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+  test.beforeAll(async ({ request }) => {
+    for (const [category, name] of Object.entries(partnerFor)) await addPartner(request, category, name, category === 'Employee' ? '15000' : 'N/A');
+  });
+
+  test('every cash-in and cash-out form: required fields, save, and the header moves by the exact amount @single-run', async ({ page }) => {
+    test.setTimeout(240_000);
+    await logIn(page, E2E_ADMIN);
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    for (const [path, group] of [['/cashIn', 'cashIn'], ['/cashOut', 'cashOut']] as const) {
+      await page.goto(path);
+      for (const kind of kindsInGroup(group)) {
+        await page.getByRole('button', { name: kind.title, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: kind.title });
+        await expect(dialog.getByLabel('Issued by')).toHaveValue(E2E_ADMIN.name);
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        const firstRequired = kind.fields.find((f) => f.required && f.input.type !== 'computed');
+        await expect(dialog.getByText(`${firstRequired?.label} is required`)).toBeVisible();
+
+        const before = await header(page);
+        const expected = await fillForm(dialog, kind);
+        if (kind.kind === 'salary') await expect(dialog.getByLabel('Assigned Salary')).toHaveValue('15000');
+        if (kind.pricing) await expect(dialog.getByTestId('live-total')).not.toHaveText('—');
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByText('Confirmed').first()).toBeVisible();
+        await expect.poll(() => header(page), { message: `${kind.title} moves the header` }).toEqual({ balance: before.balance + expected.cash, stockGrams: before.stockGrams + expected.stock });
+        // The form resets for the next entry.
+        await expect(dialog.getByLabel(kind.fields[0]?.label ?? '').first()).toHaveValue('');
+        await dialog.getByRole('button', { name: 'Close' }).click();
+      }
+    }
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('an MS wire sale shows total and due as typed, and a void puts the header back @single-run', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/cashIn');
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    const before = await header(page);
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
+    await dialog.getByLabel('Name').selectOption({ label: partnerFor.Client as string });
+    await dialog.getByLabel('Size').selectOption('12');
+    await dialog.getByLabel('Weight (KG)').fill('1234.567');
+    await dialog.getByLabel('Rate (per KG)').fill('89.99');
+    await dialog.getByLabel('Paid Amount').fill('100000');
+    await dialog.getByLabel('Discount').fill('98.68');
+    // 1234.567 kg × 89.99 = 111,098.684… → 111,098.68; due = 111,098.68 − (100,000 + 98.68).
+    await expect(dialog.getByTestId('live-total')).toHaveText('111,098.68');
+    await expect(dialog.getByTestId('live-due')).toHaveText('11,000.00');
+    await dialog.getByLabel('Note').fill('first order');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+    await expect.poll(() => header(page)).toEqual({ balance: before.balance + 10_000_000, stockGrams: before.stockGrams - 1_234_567 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const row = page.getByTestId('recent-row').filter({ hasText: 'MS Wire Form' }).first();
+    await row.getByRole('button', { name: 'Void' }).click();
+    const voidDialog = page.getByRole('dialog', { name: 'Void entry' });
+    await voidDialog.getByRole('button', { name: 'Void entry' }).click();
+    await expect(voidDialog.getByText('Reason is required')).toBeVisible();
+    await voidDialog.getByLabel('Reason').fill('wrong client');
+    await voidDialog.getByRole('button', { name: 'Void entry' }).click();
+    await expect(page.getByText('Entry voided')).toBeVisible();
+    await expect.poll(() => header(page)).toEqual(before);
+    await expect(page.getByTestId('recent-row').filter({ hasText: 'correction of' }).first()).toBeVisible();
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('a fire is logged, asks for an end note, and shows it when ended @single-run', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/fireCount');
+    const form = page.getByRole('form', { name: 'Fire Count' });
+    await form.getByLabel('Pot Number').fill(`P-${runId}`);
+    await form.getByLabel('Fire Man').fill('Babul');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+    const row = page.getByTestId('fire-row').filter({ hasText: `P-${runId}` });
+    await expect(row).toContainText('Babul');
+    await expect(row).toContainText(E2E_ADMIN.name);
+    await row.getByRole('button', { name: 'End Time' }).click();
+    const dialog = page.getByRole('dialog', { name: 'End fire' });
+    await dialog.getByRole('button', { name: 'End fire' }).click();
+    await expect(dialog.getByText('End note is required')).toBeVisible();
+    await dialog.getByLabel('End note').fill('Ended 9 pm');
+    await dialog.getByRole('button', { name: 'End fire' }).click();
+    await expect(page.getByText('End Fire', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Ended 9 pm');
+    await expect(row.getByRole('button', { name: 'End Time' })).toHaveCount(0);
+  });
+
+  test('an asset is bought, then sold: the sale amount shows and enters the balance @single-run', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/cashOut');
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await page.getByRole('button', { name: 'Assets Form', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assets Form' });
+    await dialog.getByLabel('Asset Name').fill(`Hoist ${runId}`);
+    await dialog.getByLabel('Amount').fill('50000');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const before = await header(page);
+    const row = page.getByTestId('asset-row').filter({ hasText: `Hoist ${runId}` });
+    await row.getByRole('button', { name: 'Sell' }).click();
+    const sell = page.getByRole('dialog', { name: `Sell Hoist ${runId}` });
+    await sell.getByRole('button', { name: 'Sell' }).click();
+    await expect(sell.getByText('Amount is required')).toBeVisible();
+    await sell.getByLabel('Amount').fill('42500.50');
+    await sell.getByRole('button', { name: 'Sell' }).click();
+    await expect(page.getByText('item sold')).toBeVisible();
+    await expect(row).toContainText('42,500.50');
+    await expect.poll(() => header(page)).toEqual({ balance: before.balance + 4_250_050, stockGrams: before.stockGrams });
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('partners: every field but the note is required, contact is a number, and edits save', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/addusers');
+    const form = page.getByRole('form', { name: 'Add partner' });
+    await form.getByRole('button', { name: 'Add partner' }).click();
+    for (const label of ['Category', 'Name', "Father's Name", "Mother's Name", 'Address', 'Contact Number', 'NID / Trade License']) {
+      await expect(form.getByText(`${label} is required`, { exact: true })).toBeVisible();
+    }
+    await expect(form.getByLabel('Assigned Salary')).toHaveValue('N/A');
+    const name = `Partner ${runId} ${test.info().project.name}`;
+    await form.getByLabel('Category').selectOption('Client');
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel("Father's Name").fill('Abdul');
+    await form.getByLabel("Mother's Name").fill('Amena');
+    await form.getByLabel('Address').fill('Tongi, Gazipur');
+    await form.getByLabel('Contact Number').fill('call me');
+    await form.getByLabel('NID / Trade License').fill('TL-2201');
+    await form.getByRole('button', { name: 'Add partner' }).click();
+    await expect(form.getByText('Contact Number must be a number')).toBeVisible();
+    await form.getByLabel('Contact Number').fill('01811223344');
+    await form.getByRole('button', { name: 'Add partner' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+
+    await page.getByPlaceholder('Search by name or category').fill(name);
+    const row = page.getByTestId('partner-row').filter({ hasText: name });
+    await expect(row).toContainText('01811223344');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Address').fill('Savar, Dhaka');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('updated')).toBeVisible();
+    await expect(row).toContainText('Savar, Dhaka');
+  });
+
+  test('the forms work on a phone: a furnace entry with live totals, nothing wider than the screen', async ({ page, isMobile }) => {
+    test.info().annotations.push({ type: 'viewport', description: isMobile ? '360 px' : 'desktop' });
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/cashIn');
+    await page.getByRole('button', { name: 'Furnace Form', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Furnace Form' });
+    await dialog.getByLabel('Name').selectOption({ label: partnerFor.Client as string });
+    await dialog.getByLabel('Quantity').fill('4');
+    await dialog.getByLabel('Size').selectOption('16');
+    await dialog.getByLabel('Weight (KG)').fill('250');
+    await dialog.getByLabel('Rate (per KG)').fill('12.5');
+    await dialog.getByLabel('Paid Amount').fill('3000');
+    await dialog.getByLabel('Discount').fill('0');
+    await expect(dialog.getByTestId('live-total')).toHaveText('3,125.00');
+    await expect(dialog.getByTestId('live-due')).toHaveText('125.00');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+    expect(await booksCheck()).toEqual([]);
+  });
+});

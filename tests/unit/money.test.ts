@@ -1,0 +1,302 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dueAmount, formatKg, formatTaka, lineTotal, parseDecimal, toDecimal, toFixedText, units } from '../../src/shared/money.ts';
+
+// Exact money (DESIGN "Money is exact"): poisha, grams and thousandths are integers, parsed from
+// text without a float, multiplied exactly and rounded half up once. Every expected value here
+// is worked out independently of src/shared/money.ts, with BigInt and string arithmetic.
+
+const runs = { numRuns: 500 };
+const MAX_POISHA = 1_000_000_000_000; // 10,000,000,000 taka
+
+/** Independent decimal text → integer units: '12.5', 2 → 1250n. */
+function unitsOf(text: string, digits: number): bigint {
+  const [whole = '0', frac = ''] = text.split('.');
+  return BigInt(whole) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0').slice(0, digits) || '0');
+}
+
+/** Independent half-up rounding of amount (thousandths) × rate (poisha) / 1000. */
+function halfUpTotal(amountMilli: bigint, ratePoisha: bigint): bigint {
+  const product = amountMilli * ratePoisha;
+  const quotient = product / 1000n;
+  const remainder = product % 1000n;
+  return remainder * 2n >= 1000n ? quotient + 1n : quotient;
+}
+
+/** Independent integer → text with `digits` decimals, via BigInt. */
+function fixed(value: bigint, digits: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const scale = 10n ** BigInt(digits);
+  const whole = (abs / scale).toString();
+  const frac = (abs % scale).toString().padStart(digits, '0');
+  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${frac}` : ''}`;
+}
+
+function groupThousands(whole: string): string {
+  const out: string[] = [];
+  for (let i = whole.length; i > 0; i -= 3) out.unshift(whole.slice(Math.max(0, i - 3), i));
+  return out.join(',');
+}
+
+function ok(input: unknown, unit: (typeof units)[keyof typeof units]): number {
+  const r = parseDecimal(input, unit);
+  if (!r.ok) throw new Error(`expected ${JSON.stringify(input)} to parse, got "${r.message}"`);
+  return r.value;
+}
+
+describe('parseDecimal', () => {
+  it('reads money text exactly, whatever a float would make of it', () => {
+    expect(parseDecimal('0.1', units.money)).toEqual({ ok: true, value: 10 });
+    expect(parseDecimal('0.2', units.money)).toEqual({ ok: true, value: 20 });
+    expect(ok('0.1', units.money) + ok('0.2', units.money)).toBe(30);
+    expect(ok('1250.50', units.money)).toBe(125050);
+    expect(ok('1,250.50', units.money)).toBe(125050);
+    expect(ok('1,000,000.5', units.money)).toBe(100000050);
+    expect(ok('  89.99 ', units.money)).toBe(8999);
+    expect(ok('0', units.money)).toBe(0);
+    expect(ok('007.5', units.money)).toBe(750);
+    expect(ok('12.340', units.money)).toBe(1234);
+    expect(ok(12.5, units.money)).toBe(1250);
+    expect(ok(0.1, units.money)).toBe(10);
+  });
+
+  it('reads weights and quantities in thousandths and the other-expense unit with 2 decimals', () => {
+    expect(ok('1234.567', units.weight)).toBe(1234567);
+    expect(ok('0.001', units.weight)).toBe(1);
+    expect(ok('12.5', units.quantity)).toBe(12500);
+    expect(ok('1.25', units.unit)).toBe(1250);
+    expect(parseDecimal('1.255', units.unit).ok).toBe(false);
+    expect(parseDecimal('1.0001', units.weight).ok).toBe(false);
+  });
+
+  it.each([
+    ['-1', 'cannot be negative'],
+    ['-0.01', 'cannot be negative'],
+    ['1e5', 'must be an amount in taka'],
+    ['abc', 'must be an amount in taka'],
+    ['12.345', 'at most 2 digits after the point'],
+    ['', 'is required'],
+    ['   ', 'is required'],
+    ['NaN', 'must be an amount in taka'],
+    ['Infinity', 'must be an amount in taka'],
+    ['1e309', 'must be an amount in taka'],
+    ['0x10', 'must be an amount in taka'],
+    ['+5', 'must be an amount in taka'],
+    ['1.2.3', 'must be an amount in taka'],
+    ['12,34', 'must be an amount in taka'],
+    ['10000000001', 'must be at most 10,000,000,000'],
+    ['99999999999999999999999', 'must be at most 10,000,000,000'],
+  ])('refuses money %j with a message (%s)', (input, message) => {
+    const r = parseDecimal(input, units.money);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain(message);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])('refuses the value %j', (input) => {
+    expect(parseDecimal(input, units.money).ok).toBe(false);
+  });
+
+  it('accepts the maximum and refuses anything above it, fractions included', () => {
+    expect(ok('10000000000', units.money)).toBe(MAX_POISHA);
+    expect(ok('10,000,000,000.00', units.money)).toBe(MAX_POISHA);
+    expect(parseDecimal('10000000000.01', units.money).ok).toBe(false);
+    expect(ok('1000000', units.weight)).toBe(1_000_000_000);
+    expect(parseDecimal('1000000.001', units.weight).ok).toBe(false);
+    expect(parseDecimal('1000000.01', units.rate).ok).toBe(false);
+  });
+
+  it('parses any non-negative money text with up to 2 decimals to the exact poisha (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000_000n }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 99 }), (whole, digits, fracValue) => {
+        const frac = digits === 0 ? '' : String(fracValue).padStart(2, '0').slice(0, digits);
+        const text = digits === 0 ? whole.toString() : `${whole}.${frac}`;
+        const expected = unitsOf(text, 2);
+        const r = parseDecimal(text, units.money);
+        if (expected > BigInt(MAX_POISHA)) return !r.ok;
+        return r.ok && BigInt(r.value) === expected;
+      }),
+      runs,
+    );
+  });
+
+  it('refuses money with a third non-zero decimal (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 1_000_000n }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 9 }), (whole, cents, third) => {
+        const r = parseDecimal(`${whole}.${String(cents).padStart(2, '0')}${third}`, units.money);
+        return !r.ok && r.message.includes('2 digits');
+      }),
+      runs,
+    );
+  });
+
+  it('refuses every negative number (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_POISHA }), (p) => {
+        const text = `-${fixed(BigInt(p), 2)}`;
+        return !parseDecimal(text, units.money).ok && !parseDecimal(-p / 100, units.money).ok;
+      }),
+      runs,
+    );
+  });
+
+  it('reads weights exactly in grams (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (g) => {
+        const text = fixed(BigInt(g), 3);
+        return ok(text, units.weight) === g && ok(formatKg(g), units.weight) === g;
+      }),
+      runs,
+    );
+  });
+});
+
+describe('toFixedText and toDecimal', () => {
+  it('writes integer units as exact text', () => {
+    expect(toFixedText(125050, 2)).toBe('1250.50');
+    expect(toFixedText(5, 2)).toBe('0.05');
+    expect(toFixedText(0, 2)).toBe('0.00');
+    expect(toFixedText(-27, 2)).toBe('-0.27');
+    expect(toFixedText(1234567, 3)).toBe('1234.567');
+    expect(toFixedText(42, 0)).toBe('42');
+    expect(toDecimal(125050, units.money)).toBe(1250.5);
+    expect(toDecimal(11109868, units.money)).toBe(111098.68);
+    expect(toDecimal(-27, units.money)).toBe(-0.27);
+    expect(toDecimal(1234567, units.weight)).toBe(1234.567);
+    expect(toDecimal(1250, units.unit)).toBe(1.25);
+  });
+
+  it('round-trips any poisha in [0, 1e12] through text (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_POISHA }), (p) => {
+        const text = toFixedText(p, 2);
+        return text === fixed(BigInt(p), 2) && ok(text, units.money) === p;
+      }),
+      runs,
+    );
+  });
+
+  it('writes negative amounts exactly (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), (p) => toFixedText(p, 2) === fixed(BigInt(p), 2) && toFixedText(p, 3) === fixed(BigInt(p), 3)),
+      runs,
+    );
+  });
+
+  it('gives the JSON number nearest the exact amount (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), (p) => {
+        const n = toDecimal(p, units.money);
+        // Division is correctly rounded, so p / 100 is the double nearest to the exact value.
+        return n === p / 100 && ok(String(Math.abs(n)), units.money) === Math.abs(p);
+      }),
+      runs,
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (g) => toDecimal(g, units.weight) === g / 1000),
+      runs,
+    );
+  });
+});
+
+describe('lineTotal and dueAmount', () => {
+  it('multiplies weight by rate exactly and rounds half up once', () => {
+    // 1234.567 kg × 89.99 taka = 111098.68433 taka → 111098.68
+    expect(lineTotal(1234567, 8999)).toBe(11109868);
+    expect(toDecimal(lineTotal(1234567, 8999), units.money)).toBe(111098.68);
+    expect(lineTotal(5, 100)).toBe(1); // 0.005 kg × 1.00 = 0.005 taka → 0.01 (half up)
+    expect(lineTotal(4, 100)).toBe(0); // 0.004 → 0.00
+    expect(lineTotal(15, 100)).toBe(2); // 0.015 → 0.02
+    expect(lineTotal(300, 10)).toBe(3); // 0.3 × 0.10 = 0.03
+    expect(lineTotal(0, 8999)).toBe(0);
+    // Past 2^53 in the product: 999999.999 kg × 999999.99 taka.
+    expect(lineTotal(999_999_999, 99_999_999)).toBe(Number(halfUpTotal(999_999_999n, 99_999_999n)));
+    expect(lineTotal(999_999_999, 99_999_999)).toBe(99_999_998_900_000);
+  });
+
+  it('equals an independent BigInt half-up computation (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100_000_000 }), (amount, rate) => {
+        return lineTotal(amount, rate) === Number(halfUpTotal(BigInt(amount), BigInt(rate)));
+      }),
+      runs,
+    );
+  });
+
+  it('equals the total worked out from the typed texts (property)', () => {
+    const weightText = fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 999 })).map(([w, f]) => `${w}.${String(f).padStart(3, '0')}`);
+    const rateText = fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 99 })).map(([w, f]) => `${w}.${String(f).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(weightText, rateText, (w, r) => {
+        const total = lineTotal(ok(w, units.weight), ok(r, units.rate));
+        return total === Number(halfUpTotal(unitsOf(w, 3), unitsOf(r, 2)));
+      }),
+      runs,
+    );
+  });
+
+  it('works out due as total − (paid + discount), negative when paid in advance', () => {
+    expect(dueAmount(11109868, 10000000, 20)).toBe(1109848);
+    expect(dueAmount(3, ok('0.1', units.money), ok('0.2', units.money))).toBe(-27);
+    expect(toDecimal(dueAmount(1000, 10, 20), units.money)).toBe(9.7);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000_000 }), fc.integer({ min: 0, max: MAX_POISHA }), fc.integer({ min: 0, max: MAX_POISHA }), (total, paid, discount) => {
+        return dueAmount(total, paid, discount) === Number(BigInt(total) - (BigInt(paid) + BigInt(discount)));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('formatTaka and formatKg', () => {
+  it('shows money with 2 decimals and thousands commas', () => {
+    expect(formatTaka(125050)).toBe('1,250.50');
+    expect(formatTaka(0)).toBe('0.00');
+    expect(formatTaka(5)).toBe('0.05');
+    expect(formatTaka(-27)).toBe('-0.27');
+    expect(formatTaka(-123456789)).toBe('-1,234,567.89');
+    expect(formatTaka(100000000)).toBe('1,000,000.00');
+    expect(formatTaka(99999)).toBe('999.99');
+    expect(formatTaka(MAX_POISHA)).toBe('10,000,000,000.00');
+  });
+
+  it('shows kg with up to 3 decimals and thousands commas', () => {
+    expect(formatKg(1250500)).toBe('1,250.5');
+    expect(formatKg(0)).toBe('0');
+    expect(formatKg(1)).toBe('0.001');
+    expect(formatKg(10)).toBe('0.01');
+    expect(formatKg(100000)).toBe('100');
+    expect(formatKg(1000000)).toBe('1,000');
+    expect(formatKg(1234567)).toBe('1,234.567');
+    expect(formatKg(-1500)).toBe('-1.5');
+    expect(formatKg(-10500)).toBe('-10.5');
+  });
+
+  it('formats any amount as the grouped exact text, and reads back (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), (p) => {
+        const exact = fixed(BigInt(p), 2);
+        const negative = exact.startsWith('-');
+        const [whole = '', frac = ''] = exact.replace('-', '').split('.');
+        const expected = `${negative ? '-' : ''}${groupThousands(whole)}.${frac}`;
+        const shown = formatTaka(p);
+        return shown === expected && (p < 0 || ok(shown, units.money) === p);
+      }),
+      runs,
+    );
+  });
+
+  it('formats any weight without trailing zeros, and reads back (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (g) => {
+        const exact = fixed(BigInt(g), 3).replace(/0+$/, '').replace(/\.$/, '');
+        const negative = exact.startsWith('-');
+        const [whole = '', frac] = exact.replace('-', '').split('.');
+        const expected = `${negative ? '-' : ''}${groupThousands(whole)}${frac ? `.${frac}` : ''}`;
+        const shown = formatKg(g);
+        return shown === expected && (g < 0 || ok(shown, units.weight) === g);
+      }),
+      runs,
+    );
+  });
+});
