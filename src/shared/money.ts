@@ -99,3 +99,8 @@ export function formatKg(grams: number): string {
   const [whole = '0', frac] = text.replace('-', '').split('.');
   return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
 }
+
+/** A decimal the API sent (already exact to the unit) back to integer units, for display. */
+export function toUnits(value: number, unit: DecimalUnit): number {
+  return Math.round(value * unit.scale);
+}

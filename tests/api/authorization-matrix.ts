@@ -21,6 +21,8 @@ const kindRows = Object.fromEntries(
   kindPaths.flatMap((path) => [
     [`GET /api/${path}`, { request: { url: `/api/${path}` }, expect: books }],
     [`POST /api/${path}`, { request: { url: `/api/${path}`, body: {} }, expect: books }],
+    [`GET /api/${path}/dates`, { request: { url: `/api/${path}/dates` }, expect: books }],
+    [`GET /api/${path}/names`, { request: { url: `/api/${path}/names` }, expect: books }],
   ]),
 ) as Record<string, MatrixRow>;
 

@@ -1,11 +1,101 @@
+import { NavLink, useParams, useSearchParams } from 'react-router';
+import { AssetsList } from '../components/books/assets-list';
+import { FireList } from '../components/books/fire-list';
+import { HistoryList, PartnersInfo, PartyList } from '../features/dashboard/lists';
+import { type DashboardPage, type StatementType, dashboardPage, historyMenu, sidebar, statementColumns } from '../features/dashboard/pages';
+import { Statement } from '../features/dashboard/statement';
+
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
 }
 
+/** /dashboard and everything under it: a sidebar (a drawer on phones) and the chosen page. */
 export default function DashboardPage() {
+  const page = useParams()['*'] ?? '';
+  const [params] = useSearchParams();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <div className="drawer lg:drawer-open">
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Open Sidebar" />
+      <div className="drawer-content min-w-0 px-4 py-6">
+        <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
+          Open Sidebar
+        </label>
+        <Content page={page} url={params.get('url')} />
+      </div>
+      <div className="drawer-side no-print z-30">
+        <label htmlFor="dashboard-drawer" aria-label="Close Sidebar" className="drawer-overlay" />
+        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-3">
+          {sidebar.map((group) => (
+            <div key={group.title} className="mb-4">
+              <h2 className="menu-title px-3 text-xs uppercase">{group.title}</h2>
+              <ul className="menu w-full">
+                {group.pages.map(([name, p]) => (
+                  <li key={name}>
+                    <NavLink
+                      to={`/dashboard/${name}`}
+                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                      onClick={() => {
+                        const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
+                        if (toggle) toggle.checked = false;
+                      }}
+                    >
+                      {p.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+function Content({ page, url }: { page: string; url: string | null }) {
+  if (page in statementColumns) return <Statement type={page as StatementType} url={url ?? ''} />;
+  if (page === '') return <Home />;
+  const p = dashboardPage(page);
+  if (!p) return <p role="alert">There is no dashboard page called “{page}”.</p>;
+  return <PageView page={p} />;
+}
+
+function PageView({ page }: { page: DashboardPage }) {
+  switch (page.type) {
+    case 'party':
+      return <PartyList path={page.path} label={page.label} statement={page.statement} withSalary={page.withSalary} />;
+    case 'history':
+      return <HistoryList path={page.path} label={page.label} statement={page.statement} />;
+    case 'statement':
+      return <Statement type={page.statement} url={page.path} />;
+    case 'fire':
+      return <FireList />;
+    case 'assets':
+      return <AssetsList />;
+    case 'partners':
+      return <PartnersInfo />;
+  }
+}
+
+/** The dashboard home: the history pages, debit and credit (spec §2). */
+function Home() {
+  return (
+    <section>
       <h1 className="text-2xl font-bold">Dashboard</h1>
-    </main>
+      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+        {historyMenu.map((group) => (
+          <div key={group.title} className="rounded-box border border-base-300 p-4">
+            <h2 className="text-lg font-semibold">{group.title}</h2>
+            <ul className="menu w-full">
+              {group.pages.map(([name, p]) => (
+                <li key={name}>
+                  <NavLink to={`/dashboard/${name}`}>{p.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }

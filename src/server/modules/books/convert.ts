@@ -1,6 +1,7 @@
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type FieldDef, type KindDef, partnerFields } from '../../../shared/registry.ts';
 import type { EntryTable, PartnerTable } from '../../db/schema.ts';
+import type { SummableColumn } from './repository.ts';
 
 // Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
 
@@ -40,5 +41,23 @@ export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknow
 export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {
   const out: Record<string, unknown> = { id: Number(row.id) };
   for (const f of partnerFields) out[f.name] = row[f.column] ?? '';
+  return out;
+}
+
+const SUMMABLE = new Set(['qunatity_milli', 'weight_g', 'price_p', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p']);
+
+/** The kind's numeric columns: a statement's totals row sums each of them. */
+export function summable(kind: KindDef): SummableColumn[] {
+  const cols = kind.fields.filter((f) => SUMMABLE.has(f.column)).map((f) => f.column as SummableColumn);
+  return kind.kind === 'asset' ? [...cols, 'sold_amount_p'] : cols;
+}
+
+export function totalsToWire(kind: KindDef, sums: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const f of kind.fields) {
+    const unit = unitOf(f);
+    if (unit && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
+  }
+  if (sums.sold_amount_p !== undefined) out.sold_amount = toDecimal(sums.sold_amount_p, units.money);
   return out;
 }

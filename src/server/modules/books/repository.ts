@@ -45,9 +45,9 @@ export function findByIdempotencyKey(db: Db, key: string) {
   return db.selectFrom('entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-/** Newest first: by date, then by the order they were written. */
-export function listEntries(db: Db, f: EntryFilters) {
-  let q = db.selectFrom('entries').selectAll().where('kind', '=', f.kind);
+function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
+  // Correction rows are not listed on their own: their original shows as voided instead.
+  let q = db.selectFrom('entries').where('kind', '=', f.kind).where('void_of', 'is', null);
   if (f.name !== undefined) q = q.where('name', '=', f.name);
   if (f.from) q = q.where('issue_date', '>=', f.from);
   if (f.to) q = q.where('issue_date', '<=', f.to);
@@ -55,7 +55,50 @@ export function listEntries(db: Db, f: EntryFilters) {
     const search = f.search;
     q = q.where((eb) => eb.or([containsText('name', search), containsText('note', search)]));
   }
-  return q.orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+  return q;
+}
+
+/** Newest first: by date, then by the order they were written. */
+export function listEntries(db: Db, f: EntryFilters) {
+  return filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+export type SummableColumn = 'qunatity_milli' | 'weight_g' | 'price_p' | 'total_price_p' | 'paid_amount_p' | 'discount_amount_p' | 'due_amount_p' | 'sold_amount_p';
+
+/** Column sums over the same rows as the list (all of them, not one page), voided ones left out. */
+export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns: SummableColumn[]): Promise<Record<string, number>> {
+  if (columns.length === 0) return {};
+  const row = await filtered(db, f)
+    .where('voided', '=', 0)
+    .select((eb) => columns.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
+    .executeTakeFirst();
+  return Object.fromEntries(columns.map((c) => [c, Number((row as Record<string, unknown> | undefined)?.[c] ?? 0)]));
+}
+
+/** The days that have entries of a kind, newest first (history pages). */
+export function distinctDates(db: Db, kind: string, limit: number) {
+  return db
+    .selectFrom('entries')
+    .select((eb) => ['issue_date', eb.fn.countAll<number>().as('count')])
+    .where('kind', '=', kind)
+    .where('void_of', 'is', null)
+    .where('voided', '=', 0)
+    .groupBy('issue_date')
+    .orderBy('issue_date', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The names that have entries of a kind (party list pages), with how many. */
+export function distinctNames(db: Db, kind: string, search: string | undefined, limit: number) {
+  let q = db
+    .selectFrom('entries')
+    .select((eb) => ['name', eb.fn.countAll<number>().as('count'), eb.fn.max('party_id').as('party_id')])
+    .where('kind', '=', kind)
+    .where('void_of', 'is', null)
+    .where('voided', '=', 0);
+  if (search) q = q.where(containsText('name', search));
+  return q.groupBy('name').orderBy('name').limit(limit).execute();
 }
 
 /** The newest entries of the given kinds (reversals included, so corrections show). */

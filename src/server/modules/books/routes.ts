@@ -4,7 +4,7 @@ import { toDecimal, units } from '../../../shared/money.ts';
 import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { parseInput } from '../../http/validate.ts';
-import { entryToWire, partnerToWire } from './convert.ts';
+import { entryToWire, partnerToWire, summable, totalsToWire } from './convert.ts';
 import * as repo from './repository.ts';
 import * as books from './service.ts';
 
@@ -17,8 +17,18 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   for (const kind of kinds as readonly KindDef[]) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema, req.query);
-      const rows = await repo.listEntries(ctx.db, { kind: kind.kind, search: q.s, name: q.name, from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
-      return { data: rows.map((r) => entryToWire(kind, r)) };
+      const filters = { kind: kind.kind, search: q.s, name: q.name, from: q['issue_date>'], to: q['issue_date<'] };
+      const [rows, sums] = await Promise.all([repo.listEntries(ctx.db, { ...filters, limit: q.limit }), repo.sumEntries(ctx.db, filters, summable(kind))]);
+      // `totals` (beside the spec's data list) are the database's sums over every matching row.
+      return { data: rows.map((r) => entryToWire(kind, r)), totals: totalsToWire(kind, sums) };
+    });
+    app.get(`/${kind.path}/dates`, { config: { access: 'acounts' } }, async () => ({
+      data: (await repo.distinctDates(ctx.db, kind.kind, 3660)).map((r) => ({ issue_date: r.issue_date, count: Number(r.count) })),
+    }));
+    app.get(`/${kind.path}/names`, { config: { access: 'acounts' } }, async (req) => {
+      const q = parseInput(listQuerySchema.pick({ s: true }), req.query);
+      const rows = await repo.distinctNames(ctx.db, kind.kind, q.s, 2000);
+      return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id) })) };
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
       const result = await books.createEntry(ctx, kind, req.body, await actor(req));

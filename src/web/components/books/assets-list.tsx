@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { formatTaka, parseDecimal, units } from '../../../shared/money';
+import { formatTaka, parseDecimal, toUnits, units } from '../../../shared/money';
 import { type Entry, entriesQuery, useSellAsset } from '../../features/books/api';
 import { saveWithToast } from '../../lib/notify';
 import { TableFrame } from '../ui/table-frame';
@@ -9,10 +9,7 @@ import { Modal } from '../ui/modal';
 import { PromptForm } from '../ui/prompt-form';
 import { dateText } from './recent-entries';
 
-const taka = (v: unknown) => {
-  const r = parseDecimal(v ?? '', units.money);
-  return r.ok ? formatTaka(r.value) : '';
-};
+const taka = (v: unknown) => (v === null || v === undefined ? '' : formatTaka(toUnits(Number(v), units.money)));
 
 /** Assets bought, with a Sell action on the unsold ones (spec §4: unsold → sold). */
 export function AssetsList() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { formatKg, parseDecimal, units } from '../../../shared/money';
+import { formatKg, toUnits, units } from '../../../shared/money';
 import { type Entry, entriesQuery, useEndFire } from '../../features/books/api';
 import { saveWithToast } from '../../lib/notify';
 import { TableFrame } from '../ui/table-frame';
@@ -9,11 +9,7 @@ import { Modal } from '../ui/modal';
 import { PromptForm } from '../ui/prompt-form';
 import { dateText } from './recent-entries';
 
-const kg = (v: unknown) => {
-  if (v === null || v === undefined) return '';
-  const r = parseDecimal(v, units.weight);
-  return r.ok ? formatKg(r.value) : '';
-};
+const kg = (v: unknown) => (v === null || v === undefined ? '' : formatKg(toUnits(Number(v), units.weight)));
 
 /** The fire log (spec §2): numbered in order; an open fire shows 'End Time'. */
 export function FireList() {

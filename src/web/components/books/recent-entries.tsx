@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
-import { formatTaka, parseDecimal, units } from '../../../shared/money';
+import { formatTaka, toUnits, units } from '../../../shared/money';
 import { type Entry, recentQuery, useVoidEntry } from '../../features/books/api';
 import { saveWithToast } from '../../lib/notify';
 import { TableFrame } from '../ui/table-frame';
@@ -12,8 +12,7 @@ import { PromptForm } from '../ui/prompt-form';
 const amountOf = (e: Entry) => {
   const v = e.paid_amount ?? e.repairsAmount ?? null;
   if (v === null || v === undefined) return '';
-  const r = parseDecimal(v, units.money);
-  return r.ok ? formatTaka(r.value) : '';
+  return formatTaka(toUnits(Number(v), units.money));
 };
 
 export const dateText = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));

@@ -6,7 +6,7 @@ import { allows } from '../../../shared/roles';
 import { home } from '../../content';
 import { signOut, useSession } from '../../lib/session';
 import { useSummary } from '../../lib/summary';
-import { formatKg, formatTaka, parseDecimal, units } from '../../../shared/money';
+import { formatKg, formatTaka, toUnits, units } from '../../../shared/money';
 
 export function SiteHeader() {
   const session = useSession();
@@ -83,15 +83,14 @@ export function SiteHeader() {
 
 /** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
 function HeaderSummary({ stockKg, balance }: { stockKg: number; balance: number }) {
-  const stock = parseDecimal(Math.abs(stockKg), units.weight);
-  const cash = parseDecimal(Math.abs(balance), units.money);
+
   return (
     <div className="flex flex-col items-end text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm">
       <span data-testid="header-stock">
-        Stock: <strong className={`tabular-nums ${stockKg < 0 ? 'text-error' : ''}`}>{stock.ok ? `${stockKg < 0 ? '-' : ''}${formatKg(stock.value)}` : stockKg}</strong> KG
+        Stock: <strong className={`tabular-nums ${stockKg < 0 ? 'text-error' : ''}`}>{formatKg(toUnits(stockKg, units.weight))}</strong> KG
       </span>
       <span data-testid="header-balance">
-        Balance: <strong className={`tabular-nums ${balance < 0 ? 'text-error' : ''}`}>{cash.ok ? `${balance < 0 ? '-' : ''}${formatTaka(cash.value)}` : balance}</strong>
+        Balance: <strong className={`tabular-nums ${balance < 0 ? 'text-error' : ''}`}>{formatTaka(toUnits(balance, units.money))}</strong>
       </span>
     </div>
   );

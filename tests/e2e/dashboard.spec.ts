@@ -1,0 +1,111 @@
+import { todayIn } from '../../src/shared/dates';
+import { addPartner, logIn } from './support/accounts';
+import { E2E_ADMIN, e2ePorts } from './support/world';
+import { expect, test } from './fixtures';
+
+const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
+
+test.describe('dashboard and statements', () => {
+  test('a party statement lists the entries with totals worked out independently, filters by date, marks voids, prints and exports', async ({ page, request }, testInfo) => {
+    const agent = `Powder Agent ${testInfo.project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Wood Powder Agent', agent);
+    // Three purchases: quantity × rate, paid, discount.
+    const buys = [
+      { qunatity: '12.5', price: '80.40', paid_amount: '900', discount_amount: '5.50' },
+      { qunatity: '3', price: '99.99', paid_amount: '299.97', discount_amount: '0' },
+      { qunatity: '100', price: '12.34', paid_amount: '1000.01', discount_amount: '10' },
+    ];
+    const ids: number[] = [];
+    for (const b of buys) {
+      const res = await request.post('/api/powderCost', { data: { name: agent, note: 'bags', ...b }, headers: origin });
+      expect(res.status()).toBe(201);
+      ids.push(((await res.json()) as { data: { id: number } }).data.id);
+    }
+    // Independent arithmetic in poisha: total = round(qty × rate), due = total − paid − discount.
+    const p = (s: string) => Math.round(Number(s) * 100);
+    const totals = buys.map((b) => Math.round(Number(b.qunatity) * p(b.price)));
+    const dues = buys.map((b, i) => (totals[i] as number) - p(b.paid_amount) - p(b.discount_amount));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const taka = (poisha: number) => `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
+
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Debit Data' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Credit Data' })).toBeVisible();
+    if (testInfo.project.name === 'phone') await page.getByText('Open Sidebar').click();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Wood Powder' }).click();
+    await page.getByPlaceholder('Search by name').fill(agent);
+    const row = page.getByTestId('party-row').filter({ hasText: agent });
+    await expect(row).toContainText('3');
+    await row.getByRole('link', { name: 'details' }).click();
+
+    await expect(page.getByRole('heading', { name: `Statement of ${agent}` })).toBeVisible();
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+    const footer = page.getByTestId('statement-totals');
+    await expect(footer).toContainText(taka(sum(totals)));
+    await expect(footer).toContainText(taka(sum(dues)));
+    await expect(footer).toContainText(taka(sum(buys.map((b) => p(b.paid_amount)))));
+
+    // A voided entry stays in the list, marked, and leaves the totals.
+    const v = await request.post(`/api/entries/${ids[0]}/void`, { data: { reason: 'double entry' }, headers: origin });
+    expect(v.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('statement-row').filter({ hasText: 'voided' })).toHaveCount(1);
+    await expect(footer).toContainText(taka(sum(totals.slice(1))));
+
+    // Start date only: today to tomorrow includes them; from tomorrow, nothing.
+    const today = todayIn('Asia/Dhaka');
+    await page.getByLabel('Start date').fill(today);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    await page.getByLabel('Start date').fill(tomorrow.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByText('No entries in this range.')).toBeVisible();
+    // An explicit end date overrides the one-day default.
+    await page.getByLabel('Start date').fill('2020-01-01');
+    await page.getByLabel('End date').fill(today);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+
+    // Printing shows only the statement, with the company name on top.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('header')).toBeHidden();
+    await expect(page.getByText('Export CSV')).toBeHidden();
+    await expect(page.locator('.print-only').getByText('AMA Metal & Wire Industries', { exact: true })).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      const pdf = await page.pdf({ format: 'A4' });
+      expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    }
+    await page.emulateMedia({ media: 'screen' });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = (await import('node:fs')).readFileSync(file, 'utf8');
+    expect(csv.startsWith('\uFEFF"Name","Date","Quantity"')).toBe(true);
+    expect(csv).toContain(`"Total"`);
+    expect(csv.trim().split('\r\n')).toHaveLength(1 + 3 + 1);
+  });
+
+  test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {
+    const investor = `Investor ${testInfo.project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Investor', investor);
+    expect((await request.post('/api/investorData', { data: { name: investor, paid_amount: '5000' }, headers: origin })).status()).toBe(201);
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/historyInvest');
+    const today = todayIn('Asia/Dhaka');
+    const first = page.getByTestId('history-row').first();
+    await expect(first).toContainText(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`)));
+    await first.getByRole('link', { name: 'details' }).click();
+    await expect(page.getByRole('heading', { name: `Statement of ${today}` })).toBeVisible();
+    await expect(page.getByTestId('statement-row').filter({ hasText: investor })).toHaveCount(1);
+  });
+
+  test('an unknown statement path says so plainly', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/details?url=secrets%3Fname%3Dx');
+    await expect(page.getByRole('alert')).toContainText('There is no statement for “secrets”');
+  });
+});
