@@ -24,9 +24,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Tests tagged @single-run assert global figures (the header balance) or use the one stand-in
+  // Google account at a time: they run on their own, after the others, in one project.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', grepInvert: /@single-run/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', grepInvert: /@single-run/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'exclusive', grep: /@single-run/, dependencies: ['desktop', 'phone'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'node --import tsx tests/e2e/support/e2e-server.ts',

@@ -65,6 +65,12 @@ export interface KindDef {
   cash?: { field: string; direction: 1 | -1 };
   /** The weight field that moves wire stock, and which way. */
   stock?: { field: string; direction: 1 | -1 };
+  /**
+   * How an entry moves what the party owes (party ledger): + they owe us more, − we owe them
+   * more. Sales leave their due with the client; purchases leave theirs with us; a payment to a
+   * partner and money from an investor move the account by the amount.
+   */
+  ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1 };
   write: Access;
 }
 
@@ -94,19 +100,19 @@ const trade = (opts: { amount: FieldDef[]; rateLabel?: string; noteRequired?: bo
 export const kinds = [
   // Cash in (spec: Credit)
   {
-    kind: 'furnace', path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    kind: 'furnace', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [quantity(true), size(true), weight(true)], noteRequired: false })],
   },
   {
-    kind: 'msWire', path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'msWire', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
-    kind: 'giWire', path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'giWire', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
-    kind: 'investor', path: 'investorData', title: 'Investor form', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    kind: 'investor', ledger: { field: 'paid_amount', sign: -1 }, path: 'investorData', title: 'Investor form', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
     fields: [party(['Investor']), money('paid_amount', 'Amount', true), note(false)],
   },
   {
@@ -136,19 +142,19 @@ export const kinds = [
     ],
   },
   {
-    kind: 'partnerPayment', path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'partnerPayment', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'woodPowder', path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'woodPowder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
-    kind: 'wireCost', path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'wireCost', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Wire Agent']), ...trade({ amount: [size(true), weight(true)], noteRequired: null })],
   },
   {
-    kind: 'acid', path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'acid', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {

@@ -40,6 +40,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'PUT /api/assetsCost/:id': { request: { url: '/api/assetsCost/999999', body: { sold_amount: '1' } }, expect: books },
   'POST /api/entries/:id/void': { request: { url: '/api/entries/999999/void', body: { reason: 'typo' } }, expect: books },
   'GET /api/entries/recent': { request: { url: '/api/entries/recent?group=cashIn' }, expect: books },
+  'GET /api/ledger': { request: { url: '/api/ledger' }, expect: books },
+  'GET /api/ledger/:id': { request: { url: '/api/ledger/999999' }, expect: books },
   'GET /api/dashboard': { request: { url: '/api/dashboard' }, expect: books },
   'PUT /api/dashboard': { request: { url: '/api/dashboard', body: {} }, expect: books },
   'GET /api/userDetailsData': { request: { url: '/api/userDetailsData' }, expect: books },

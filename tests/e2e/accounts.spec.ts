@@ -163,7 +163,7 @@ test.describe('accounts', () => {
 });
 
 // The stand-in Google signs in one chosen account at a time, so this runs in one project only
-// (the phone project leaves out @single-run tests; see playwright.config.ts).
+// (@single-run tests run on their own, after the others; see playwright.config.ts).
 test.describe('Google sign-in', () => {
   test('signs in through the provider, and never takes over an email account @single-run', async ({ page, request }) => {
     const email = uniqueEmail('google');

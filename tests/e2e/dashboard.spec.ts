@@ -103,6 +103,28 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('statement-row').filter({ hasText: investor })).toHaveCount(1);
   });
 
+  test('the party ledger closes on the sum of the partner’s dues and payments', async ({ page, request }, testInfo) => {
+    const client = `Ledger Client ${testInfo.project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Client', client);
+    const sale = { name: client, size: '12', note: 'n', discount_amount: '0' };
+    // Dues: 5,000 − 4,000 = 1,000.00 owed to us; then 750 − 1,000 = −250.00 (paid ahead).
+    for (const s of [{ weight: '100', price: '50', paid_amount: '4000' }, { weight: '10', price: '75', paid_amount: '1000' }]) {
+      expect((await request.post('/api/mWireData', { data: { ...sale, ...s }, headers: origin })).status()).toBe(201);
+    }
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/ledger');
+    await page.getByPlaceholder('Search by name or category').fill(client);
+    const row = page.getByTestId('ledger-balance-row').filter({ hasText: client });
+    await expect(row).toContainText('750.00');
+    await expect(row).toContainText('owes us');
+    await row.getByRole('link', { name: 'ledger' }).click();
+    await expect(page.getByRole('heading', { name: `Ledger of ${client}` })).toBeVisible();
+    await expect(page.getByTestId('ledger-row')).toHaveCount(2);
+    await expect(page.getByTestId('ledger-row').nth(0)).toContainText('1,000.00 Dr');
+    await expect(page.getByTestId('ledger-row').nth(1)).toContainText('750.00 Dr');
+    await expect(page.getByTestId('ledger-closing')).toContainText('750.00 Dr');
+  });
+
   test('an unknown statement path says so plainly', async ({ page }) => {
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard/details?url=secrets%3Fname%3Dx');

@@ -3,6 +3,7 @@ import { AssetsList } from '../components/books/assets-list';
 import { FireList } from '../components/books/fire-list';
 import { HistoryList, PartnersInfo, PartyList } from '../features/dashboard/lists';
 import { type DashboardPage, type StatementType, dashboardPage, historyMenu, sidebar, statementColumns } from '../features/dashboard/pages';
+import { LedgerBalances, PartyLedger } from '../features/dashboard/ledger';
 import { Statement } from '../features/dashboard/statement';
 
 export function meta() {
@@ -20,7 +21,7 @@ export default function DashboardPage() {
         <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
           Open Sidebar
         </label>
-        <Content page={page} url={params.get('url')} />
+        <Content page={page} url={params.get('url')} partner={params.get('partner')} />
       </div>
       <div className="drawer-side no-print z-30">
         <label htmlFor="dashboard-drawer" aria-label="Close Sidebar" className="drawer-overlay" />
@@ -52,8 +53,9 @@ export default function DashboardPage() {
   );
 }
 
-function Content({ page, url }: { page: string; url: string | null }) {
+function Content({ page, url, partner }: { page: string; url: string | null; partner: string | null }) {
   if (page in statementColumns) return <Statement type={page as StatementType} url={url ?? ''} />;
+  if (page === 'ledger' && partner && /^\d+$/.test(partner)) return <PartyLedger partnerId={Number(partner)} />;
   if (page === '') return <Home />;
   const p = dashboardPage(page);
   if (!p) return <p role="alert">There is no dashboard page called “{page}”.</p>;
@@ -74,6 +76,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <AssetsList />;
     case 'partners':
       return <PartnersInfo />;
+    case 'ledger':
+      return <LedgerBalances />;
   }
 }
 

@@ -3,8 +3,9 @@ import { idParamSchema, listQuerySchema, recentQuerySchema } from '../../../shar
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
-import { parseInput } from '../../http/validate.ts';
+import { HttpError, parseInput } from '../../http/validate.ts';
 import { entryToWire, partnerToWire, summable, totalsToWire } from './convert.ts';
+import { partyBalances, partyLedger } from './ledger.ts';
 import * as repo from './repository.ts';
 import * as books from './service.ts';
 
@@ -57,6 +58,38 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
     return { data: await books.voidEntry(ctx, id, req.body, await actor(req)) };
+  });
+
+  app.get('/ledger', { config: { access: 'acounts' } }, async () => ({
+    data: (await partyBalances(ctx.db)).map((r) => ({ id: Number(r.id), name: r.name, catagories: r.catagories, entries: Number(r.entries), balance: toDecimal(Number(r.balance_p), units.money) })),
+  }));
+
+  app.get('/ledger/:id', { config: { access: 'acounts' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    const q = parseInput(listQuerySchema.pick({ 'issue_date>': true, 'issue_date<': true }), req.query);
+    const partner = await repo.getPartner(ctx.db, id);
+    if (!partner) throw new HttpError(404, 'No such partner');
+    const l = await partyLedger(ctx.db, id, q['issue_date>'], q['issue_date<']);
+    const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
+    return {
+      data: {
+        partner: partnerToWire(partner),
+        opening: money(l.opening),
+        closing: money(l.closing),
+        rows: l.rows.map((r) => ({
+          id: Number(r.id),
+          kind: r.kind,
+          title: kindByName(r.kind)?.title ?? r.kind,
+          issue_date: r.issue_date,
+          total_price: money(r.total_price_p),
+          paid_amount: money(r.paid_amount_p),
+          discount_amount: money(r.discount_amount_p),
+          note: r.note,
+          effect: money(r.effect_p),
+          balance: money(r.balance_p),
+        })),
+      },
+    };
   });
 
   app.get('/dashboard', { config: { access: 'acounts' } }, async () => ({ data: await summary() }));

@@ -5,6 +5,7 @@ import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { api } from '../../lib/api';
 import { usePartners } from '../books/api';
+import { ledgerLink } from './ledger';
 import type { StatementType } from './pages';
 
 const statementLink = (statement: StatementType, url: string) => `/dashboard/${statement}?url=${encodeURIComponent(url)}`;
@@ -79,10 +80,15 @@ export function PartyList({ path, label, statement, withSalary }: { path: string
               <td>{n.name}</td>
               {withSalary ? <td>{salaryOf(n.partner_id)}</td> : null}
               <td className="text-right">{n.count}</td>
-              <td className="text-right">
+              <td className="whitespace-nowrap text-right">
                 <Link className="link link-primary" to={statementLink(statement, `${path}?name=${n.name}`)}>
                   details
                 </Link>
+                {n.partner_id !== null ? (
+                  <Link className="link ml-3" to={ledgerLink(n.partner_id)}>
+                    ledger
+                  </Link>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -120,7 +126,11 @@ export function PartnersInfo() {
         <tbody>
           {(partners.data ?? []).map((p) => (
             <tr key={p.id}>
-              <td>{p.name}</td>
+              <td>
+                <Link className="link" to={ledgerLink(p.id)}>
+                  {p.name}
+                </Link>
+              </td>
               <td>{p.catagories}</td>
               <td>{p.fname}</td>
               <td>{p.mname}</td>

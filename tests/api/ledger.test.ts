@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../src/shared/dates.ts';
+import type { Agent } from '../helpers/agent.ts';
+import { type TestApp, createTestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+
+const partner = (catagories: string, name: string) => ({ catagories, name, fname: 'F', mname: 'M', address: 'Fatullah', contact: '01711000000', nid: '123456', assignedSalary: '', userNote: '' });
+
+describe.each(dialects)('party ledger on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = (await t.signedIn('admin')).agent;
+  });
+  afterAll(() => t.close());
+
+  it('brings forward, runs and closes on the sum of the partner’s dues and payments', async () => {
+    const client = (await admin.post('/api/userDetailsData', partner('Client', 'Ledger Client'))).json().data.id as number;
+    const agent = (await admin.post('/api/userDetailsData', partner('Wire Agent', 'Ledger Agent'))).json().data.id as number;
+    // Client: a sale leaving 1,000.00 due, one overpaid by 250.00, and a voided one.
+    const sale = { name: 'Ledger Client', size: '12', note: 'n', discount_amount: '0' };
+    await admin.post('/api/mWireData', { ...sale, weight: '100', price: '50', paid_amount: '4000' });
+    await admin.post('/api/giWireData', { ...sale, weight: '10', price: '75', paid_amount: '1000' });
+    const mistake = (await admin.post('/api/mWireData', { ...sale, weight: '1', price: '1', paid_amount: '0' })).json().data.id;
+    expect((await admin.post(`/api/entries/${mistake}/void`, { reason: 'typo' })).statusCode).toBe(200);
+    // Agent: we bought wire and still owe 300.00, then paid 200.00 of it.
+    await admin.post('/api/wireCost', { name: 'Ledger Agent', size: '10', weight: '10', price: '80', paid_amount: '500', discount_amount: '0' });
+    await admin.post('/api/paymentData', { name: 'Ledger Agent', paid_amount: '200' });
+
+    const res = await admin.get(`/api/ledger/${client}`);
+    expect(res.statusCode).toBe(200);
+    const l = res.json().data;
+    expect(l.opening).toBe(0);
+    expect(l.rows.map((r: { effect: number; balance: number }) => [r.effect, r.balance])).toEqual([
+      [1000, 1000],
+      [-250, 750],
+    ]);
+    expect(l.closing).toBe(750);
+
+    const a = (await admin.get(`/api/ledger/${agent}`)).json().data;
+    expect(a.rows.map((r: { title: string; effect: number }) => [r.title, r.effect])).toEqual([
+      ['Wire Cost', -300],
+      ['Partner Payment', 200],
+    ]);
+    expect(a.closing).toBe(-100);
+
+    // A range after today: everything is brought forward, nothing listed.
+    const tomorrow = new Date(`${todayIn('Asia/Dhaka')}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const later = (await admin.get(`/api/ledger/${client}?issue_date>=${tomorrow.toISOString().slice(0, 10)}`)).json().data;
+    expect([later.opening, later.rows.length, later.closing]).toEqual([750, 0, 750]);
+
+    const all = (await admin.get('/api/ledger')).json().data as { name: string; balance: number }[];
+    expect(all.find((p) => p.name === 'Ledger Client')?.balance).toBe(750);
+    expect(all.find((p) => p.name === 'Ledger Agent')?.balance).toBe(-100);
+    expect((await admin.get('/api/ledger/999999')).statusCode).toBe(404);
+  });
+});
