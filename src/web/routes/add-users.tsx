@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages';
 import { PartnerForm } from '../components/books/partner-form';
 import { TableFrame } from '../components/ui/table-frame';
 import { Modal } from '../components/ui/modal';
+import { SearchBox } from '../components/ui/search-box';
 import { type Partner, usePartners } from '../features/books/api';
 
 export function meta() {
@@ -27,10 +28,7 @@ export default function AddUsersPage() {
           <h2 id="partners-title" className="text-lg font-semibold">
             Partners
           </h2>
-          <label className="input w-full sm:w-72">
-            <span className="sr-only">Search partners</span>
-            <input type="search" placeholder="Search by name or category" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" className="" />
         </div>
         {partners.isPending ? <p>{messages.loading}</p> : null}
         <TableFrame>

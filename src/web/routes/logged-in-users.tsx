@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { nextRole } from '../../shared/users';
+import { SearchBox } from '../components/ui/search-box';
 import { TableFrame } from '../components/ui/table-frame';
 import { usePromote, useUsers } from '../features/users/api';
 import { saveWithToast } from '../lib/notify';
@@ -22,10 +23,7 @@ export default function LoggedInUsersPage() {
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Admins &amp; Users</h1>
-      <label className="input mt-4 w-full sm:w-80">
-        <span className="sr-only">Search</span>
-        <input type="search" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </label>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search by name or email" />
       {users.isError ? (
         <p role="alert" className="mt-4 text-error">
           {users.error.message}

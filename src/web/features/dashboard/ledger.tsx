@@ -6,6 +6,8 @@ import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { home } from '../../content';
 import { api } from '../../lib/api';
+import { SearchBox } from '../../components/ui/search-box';
+import { DateFilter } from './date-filter';
 import { dateRange, formatCell } from './statement';
 
 interface Balance {
@@ -30,10 +32,7 @@ export function LedgerBalances() {
     <section>
       <h1 className="text-2xl font-bold">Party Ledger</h1>
       <p className="mt-1 text-sm opacity-70">Dues of sales and purchases, payments to partners and investments, per partner.</p>
-      <label className="input mt-4 w-full sm:w-80">
-        <span className="sr-only">Search partners</span>
-        <input type="search" placeholder="Search by name or category" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </label>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" />
       <TableFrame className="mt-4">
         <thead>
           <tr>
@@ -78,7 +77,7 @@ interface LedgerRow {
 
 /** One partner's account: balance brought forward, each entry, a running balance, the closing amount. */
 export function PartyLedger({ partnerId }: { partnerId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const range = dateRange(params.get('from'), params.get('to'));
   const ledger = useQuery({
     queryKey: ['entries', 'ledger', partnerId, range.from, range.to],
@@ -87,17 +86,6 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
       return api<{ data: { partner: { name: string; catagories: string }; opening: number; closing: number; rows: LedgerRow[] } }>('GET', `/api/ledger/${partnerId}${q ? `?${q}` : ''}`).then((r) => r.data);
     },
   });
-  const setFilter = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const next = new URLSearchParams(params);
-    for (const key of ['from', 'to']) {
-      const v = String(data.get(key) ?? '');
-      if (v) next.set(key, v);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
   if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
   if (!ledger.data) return <p>loading</p>;
   const l = ledger.data;
@@ -113,19 +101,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         {l.partner.catagories} · {range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates'} · Dr: owes us, Cr: we owe
       </p>
       <div className="no-print mt-4 flex flex-wrap items-end gap-2">
-        <form onSubmit={setFilter} className="flex flex-wrap items-end gap-2" aria-label="Date filter">
-          <label className="flex flex-col gap-1 text-sm">
-            Start date
-            <input type="date" name="from" className="input input-sm" defaultValue={params.get('from') ?? ''} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            End date
-            <input type="date" name="to" className="input input-sm" defaultValue={params.get('to') ?? ''} />
-          </label>
-          <button type="submit" className="btn btn-sm btn-primary">
-            Filter
-          </button>
-        </form>
+        <DateFilter />
         <button type="button" className="btn btn-sm" onClick={() => window.print()}>
           Print
         </button>

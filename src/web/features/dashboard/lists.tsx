@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { SearchBox } from '../../components/ui/search-box';
 import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { api } from '../../lib/api';
@@ -61,10 +62,7 @@ export function PartyList({ path, label, statement, withSalary }: { path: string
   return (
     <section>
       <h1 className="text-2xl font-bold">{label}</h1>
-      <label className="input mt-4 w-full sm:w-80">
-        <span className="sr-only">Search names</span>
-        <input type="search" placeholder="Search by name" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </label>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search by name" />
       <TableFrame className="mt-4">
         <thead>
           <tr>

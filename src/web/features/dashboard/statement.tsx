@@ -8,6 +8,7 @@ import { dateText } from '../../components/books/recent-entries';
 import { api } from '../../lib/api';
 import { home } from '../../content';
 import type { Entry } from '../books/api';
+import { DateFilter } from './date-filter';
 import { type Column, type StatementType, fieldAliases, statementColumns } from './pages';
 
 /** Start only: the end is the start plus one day; an explicit end wins (spec §5). */
@@ -36,7 +37,7 @@ export function formatCell(value: unknown, format: Column['format']): string {
  * (A4, statement only) and CSV.
  */
 export function Statement({ type, url }: { type: StatementType; url: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
   const inner = new URLSearchParams(query);
@@ -70,18 +71,6 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const title = `Statement of ${subject}`;
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
 
-  const setFilter = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const next = new URLSearchParams(params);
-    for (const key of ['from', 'to']) {
-      const v = String(data.get(key) ?? '');
-      if (v) next.set(key, v);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-
   const csv = () => {
     const cell = (s: string) => `"${s.replace(/"/g, '""')}"`;
     const lines = [columns.map((c) => cell(c.header)).join(',')];
@@ -110,21 +99,7 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
         {kind.title} · {rangeText}
       </p>
       <div className="no-print mt-4 flex flex-wrap items-end gap-3">
-        {day ? null : (
-          <form onSubmit={setFilter} className="flex flex-wrap items-end gap-2" aria-label="Date filter">
-            <label className="flex flex-col gap-1 text-sm">
-              Start date
-              <input type="date" name="from" className="input input-sm" defaultValue={params.get('from') ?? ''} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              End date
-              <input type="date" name="to" className="input input-sm" defaultValue={params.get('to') ?? ''} />
-            </label>
-            <button type="submit" className="btn btn-sm btn-primary">
-              Filter
-            </button>
-          </form>
-        )}
+        {day ? null : <DateFilter />}
         <button type="button" className="btn btn-sm" onClick={() => window.print()}>
           Print
         </button>

@@ -1,0 +1,32 @@
+import { useSearchParams } from 'react-router';
+
+/** Start and end date kept in the page's address (`from`, `to`), so print and reload keep them. */
+export function DateFilter() {
+  const [params, setParams] = useSearchParams();
+  const apply = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next = new URLSearchParams(params);
+    for (const key of ['from', 'to']) {
+      const v = String(data.get(key) ?? '');
+      if (v) next.set(key, v);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  return (
+    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Date filter">
+      <label className="flex flex-col gap-1 text-sm">
+        Start date
+        <input type="date" name="from" className="input input-sm" defaultValue={params.get('from') ?? ''} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        End date
+        <input type="date" name="to" className="input input-sm" defaultValue={params.get('to') ?? ''} />
+      </label>
+      <button type="submit" className="btn btn-sm btn-primary">
+        Filter
+      </button>
+    </form>
+  );
+}
