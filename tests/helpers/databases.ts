@@ -10,6 +10,8 @@ import { type Database, migrateToLatest, openPostgres, openSqlite } from '../../
 
 export interface TestDatabase {
   database: Database;
+  /** How to open a second connection to the same data: a SQLite file or a PostgreSQL URL. */
+  target: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   drop(): Promise<void>;
 }
 
@@ -21,10 +23,12 @@ export async function createTestDatabase(dialect: DialectName, opts: { migrate?:
   const migrate = opts.migrate ?? true;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-'));
-    const database = openSqlite(path.join(dir, 'ama.sqlite'));
+    const file = path.join(dir, 'ama.sqlite');
+    const database = openSqlite(file);
     if (migrate) await migrateToLatest(database);
     return {
       database,
+      target: { dialect: 'sqlite', file },
       drop: async () => {
         await database.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -44,6 +48,7 @@ export async function createTestDatabase(dialect: DialectName, opts: { migrate?:
   if (migrate) await migrateToLatest(database);
   return {
     database,
+    target: { dialect: 'postgres', url: url.toString() },
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: base });

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../shared/dates';
 import { formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
@@ -10,6 +12,9 @@ import { home } from '../../content';
 import type { Entry } from '../books/api';
 import { DateFilter } from './date-filter';
 import { type Column, type StatementType, fieldAliases, statementColumns } from './pages';
+
+const FIRST_ROWS = 300;
+const ROW_LIMIT = 5000;
 
 /** Start only: the end is the start plus one day; an explicit end wins (spec §5). */
 export function dateRange(from: string | null, to: string | null): { from?: string; to?: string } {
@@ -48,12 +53,19 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const columns = statementColumns[type];
   const alias = fieldAliases[path] ?? {};
   const read = (row: Record<string, unknown>, field: string) => row[alias[field] ?? field];
+  // Long statements draw their first rows at once and the rest on request (or when printing).
+  const [shown, setShown] = useState<number | 'all'>(FIRST_ROWS);
+  useEffect(() => {
+    const all = () => flushSync(() => setShown('all'));
+    window.addEventListener('beforeprint', all);
+    return () => window.removeEventListener('beforeprint', all);
+  }, []);
 
   const statement = useQuery({
     queryKey: ['statement', path, name, range.from, range.to],
     enabled: kind !== undefined,
     queryFn: () => {
-      const q = [name !== undefined ? `name=${encodeURIComponent(name)}` : '', range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : '', 'limit=5000'].filter(Boolean).join('&');
+      const q = [name !== undefined ? `name=${encodeURIComponent(name)}` : '', range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : '', `limit=${ROW_LIMIT}`].filter(Boolean).join('&');
       return api<{ data: Entry[]; totals: Record<string, number> }>('GET', `/api/${path}?${q}`);
     },
   });
@@ -66,7 +78,8 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
     );
   }
 
-  const rows = statement.data?.data ?? [];
+  const allRows = statement.data?.data ?? [];
+  const rows = shown === 'all' ? allRows : allRows.slice(0, shown);
   const totals = statement.data?.totals ?? {};
   const title = `Statement of ${subject}`;
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
@@ -74,7 +87,7 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const csv = () => {
     const cell = (s: string) => `"${s.replace(/"/g, '""')}"`;
     const lines = [columns.map((c) => cell(c.header)).join(',')];
-    for (const r of rows) lines.push(columns.map((c) => cell(`${formatCell(read(r, c.field), c.format).replace(/,/g, '')}${c.field === 'name' && r.voided ? ' (voided)' : ''}`)).join(','));
+    for (const r of allRows) lines.push(columns.map((c) => cell(`${formatCell(read(r, c.field), c.format).replace(/,/g, '')}${c.field === 'name' && r.voided ? ' (voided)' : ''}`)).join(','));
     lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : c.format === 'text' || c.format === 'date' ? '' : formatCell(read(totals, c.field), c.format).replace(/,/g, ''))).join(','));
     const blob = new Blob(['\uFEFF' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');
@@ -147,6 +160,14 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
             </tr>
           </tfoot>
         </TableFrame>
+      ) : null}
+      {rows.length < allRows.length ? (
+        <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
+          Show all {allRows.length.toLocaleString('en-US')} rows
+        </button>
+      ) : null}
+      {allRows.length >= ROW_LIMIT ? (
+        <p className="no-print mt-3 text-sm text-warning">Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.</p>
       ) : null}
       <p className="no-print mt-3 text-sm">
         <Link to="/dashboard" className="link">

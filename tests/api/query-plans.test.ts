@@ -1,0 +1,94 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/server/db/schema.ts';
+import { seedDemo } from '../../src/server/modules/books/demo.ts';
+import { partyLedger } from '../../src/server/modules/books/ledger.ts';
+import * as repo from '../../src/server/modules/books/repository.ts';
+import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';
+
+// Years of books must not slow the statements down: the queries behind statements, history,
+// party lists and the party ledger reach their rows through an index, never by reading the
+// whole entries table. Checked on the real query plans of both databases.
+
+describe.each(dialects)('query plans on %s', (dialect) => {
+  let t: TestDatabase;
+  let logged: Kysely<DB>;
+  let explain: (q: CompiledQuery) => Promise<string[]>;
+  const captured: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    await seedDemo(t.database.db, { entries: 3000, today: '2026-11-22' });
+    const log = (event: { level: string; query: CompiledQuery }) => {
+      if (event.level === 'query') captured.push(event.query);
+    };
+    if (t.target.dialect === 'sqlite') {
+      const sqlite = new BetterSqlite3(t.target.file);
+      logged = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+      explain = async (q) => sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])).map((r) => String((r as { detail: string }).detail));
+    } else {
+      const pool = new pg.Pool({ connectionString: t.target.url, max: 1 });
+      logged = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+      explain = async (q) => {
+        const client = await pool.connect();
+        try {
+          // With few rows PostgreSQL rightly prefers a sequential scan; forbid it to see whether an index can serve.
+          await client.query('set enable_seqscan = off');
+          const res = await client.query(`explain (format json) ${q.sql}`, q.parameters as unknown[]);
+          const plans: string[] = [];
+          const walk = (node: Record<string, unknown>) => {
+            plans.push(`${node['Node Type']} ${node['Relation Name'] ?? ''} ${node['Index Name'] ?? ''}`.trim());
+            for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+          };
+          walk((res.rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]?.Plan as Record<string, unknown>);
+          return plans;
+        } finally {
+          client.release();
+        }
+      };
+    }
+  });
+  afterAll(async () => {
+    await logged.destroy();
+    await t.drop();
+  });
+
+  async function plansOf(run: () => Promise<unknown>): Promise<string[][]> {
+    captured.length = 0;
+    await run();
+    const selects = captured.filter((q) => /^\s*select/i.test(q.sql) && /"entries"|\bentries\b/.test(q.sql));
+    expect(selects.length).toBeGreaterThan(0);
+    return Promise.all(selects.map(explain));
+  }
+
+  function expectIndexed(plans: string[][]) {
+    for (const plan of plans) {
+      const onEntries = plan.filter((line) => /entries/.test(line));
+      expect(onEntries.length, plan.join(' | ')).toBeGreaterThan(0);
+      for (const line of onEntries) {
+        if (dialect === 'sqlite') expect(line, plan.join(' | ')).toMatch(/^SEARCH entries USING (COVERING )?INDEX/);
+        else expect(line, plan.join(' | ')).not.toMatch(/^Seq Scan/);
+      }
+    }
+  }
+
+  it('a party statement (kind, name and date range) and its totals', async () => {
+    const name = (await logged.selectFrom('entries').select('name').where('kind', '=', 'msWire').limit(1).executeTakeFirstOrThrow()).name ?? '';
+    const f = { kind: 'msWire', name, from: '2026-01-01', to: '2026-06-30' };
+    expectIndexed(await plansOf(() => repo.listEntries(logged, { ...f, limit: 50 })));
+    expectIndexed(await plansOf(() => repo.sumEntries(logged, f, ['weight_g', 'total_price_p', 'paid_amount_p', 'due_amount_p'])));
+  });
+
+  it('a day statement from a history page, and the history and party lists', async () => {
+    expectIndexed(await plansOf(() => repo.listEntries(logged, { kind: 'furnace', from: '2026-05-05', to: '2026-05-05', limit: 50 })));
+    expectIndexed(await plansOf(() => repo.distinctDates(logged, 'salary', 3660)));
+    expectIndexed(await plansOf(() => repo.distinctNames(logged, 'woodPowder', undefined, 2000)));
+  });
+
+  it('a party ledger with a date range', async () => {
+    const party = (await logged.selectFrom('entries').select('party_id').where('kind', '=', 'furnace').limit(1).executeTakeFirstOrThrow()).party_id ?? 0;
+    expectIndexed(await plansOf(() => partyLedger(logged, party, '2026-03-01', '2026-09-30')));
+  });
+});
