@@ -8,6 +8,7 @@ import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../
 import { type FieldDef, type KindDef, inputFields } from '../../../shared/registry';
 import { type Partner, useCreateEntry, usePartners } from '../../features/books/api';
 import { newIdempotencyKey } from '../../lib/keys';
+import { FieldShell } from '../form/text-field';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
@@ -61,18 +62,9 @@ export function EntryForm({ kind }: { kind: KindDef }) {
         const error = errors[f.name]?.message;
         const wide = f.input.type === 'text' && f.input.long;
         return (
-          <div key={f.name} className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
-            <label htmlFor={id} className="text-sm font-medium">
-              {f.label}
-              {f.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
-            </label>
+          <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
             <FieldInput id={id} field={f} form={form} partners={choosable} onPartner={onPartner} invalid={Boolean(error)} />
-            {error ? (
-              <p className="text-sm text-error" role="alert">
-                {String(error)}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
         );
       })}
       {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}

@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages';
 import { DEFAULT_ASSIGNED_SALARY, partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from '../../features/books/api';
 import { saveWithToast } from '../../lib/notify';
+import { FieldShell } from '../form/text-field';
 
 type Values = Record<string, string>;
 
@@ -31,11 +32,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
         const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
         return (
-          <div key={f.name} className={`flex flex-col gap-1 ${f.name === 'address' || f.name === 'userNote' ? 'sm:col-span-2' : ''}`}>
-            <label htmlFor={id} className="text-sm font-medium">
-              {f.label}
-              {f.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
-            </label>
+          <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={f.name === 'address' || f.name === 'userNote'}>
             {f.choice ? (
               <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} {...form.register(f.name)}>
                 <option value="" disabled>
@@ -52,12 +49,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
             ) : (
               <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} inputMode={f.numeric ? 'tel' : undefined} autoComplete="off" {...form.register(f.name)} />
             )}
-            {error ? (
-              <p className="text-sm text-error" role="alert">
-                {String(error)}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
         );
       })}
       <div className="sm:col-span-2">

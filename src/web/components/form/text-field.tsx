@@ -47,3 +47,21 @@ export function FormNotice({ kind, children }: { kind: 'error' | 'success' | 'in
     </div>
   );
 }
+
+/** A form field's frame: its label (marked optional when it is), the input, and its error. */
+export function FieldShell(props: { id: string; label: string; required: boolean; error?: string | undefined; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
+      <label htmlFor={props.id} className="text-sm font-medium">
+        {props.label}
+        {props.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
+      </label>
+      {props.children}
+      {props.error ? (
+        <p className="text-sm text-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
