@@ -7,6 +7,9 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
 
+/** Entries a party ledger lists at first; earlier ones in the range are carried in one line. */
+export const LEDGER_PAGE = 500;
+
 export const listQuerySchema = z
   .object({
     s: z.string().trim().max(100).optional(),
@@ -16,6 +19,11 @@ export const listQuerySchema = z
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
   })
   .strict();
+
+/** A party ledger: the date bounds, and how many of the range's latest entries to list. */
+export const ledgerQuerySchema = listQuerySchema.pick({ 'issue_date>': true, 'issue_date<': true }).extend({
+  limit: z.coerce.number().int().min(1).max(50_000).default(LEDGER_PAGE),
+});
 
 export const idParamSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a number') });
 

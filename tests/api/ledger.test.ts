@@ -56,4 +56,23 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     expect(all.find((p) => p.name === 'Ledger Agent')?.balance).toBe(-100);
     expect((await admin.get('/api/ledger/999999')).statusCode).toBe(404);
   });
+
+  it('lists the latest entries of a long account and carries the earlier ones in one balance', async () => {
+    const client = (await admin.post('/api/userDetailsData', partner('Client', 'Long Account'))).json().data.id as number;
+    // Six sales leaving 100.00, 200.00, … 600.00 due: 2,100.00 in all.
+    for (let i = 1; i <= 6; i++) {
+      await admin.post('/api/mWireData', { name: 'Long Account', size: '12', weight: '10', price: String(10 * i + 10), paid_amount: '100', discount_amount: '0', note: `sale ${i}` });
+    }
+    const page = (await admin.get(`/api/ledger/${client}?limit=2`)).json().data;
+    expect(page.count).toBe(6);
+    expect(page.closing).toBe(2100);
+    expect(page.carried).toBe(1000);
+    expect(page.rows.map((r: { note: string; balance: number }) => [r.note, r.balance])).toEqual([
+      ['sale 5', 1500],
+      ['sale 6', 2100],
+    ]);
+    const all = (await admin.get(`/api/ledger/${client}`)).json().data;
+    expect([all.count, all.carried, all.rows.length, all.closing]).toEqual([6, 0, 6, 2100]);
+    expect((await admin.get(`/api/ledger/${client}?limit=0`)).statusCode).toBe(400);
+  });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/database.ts';
+import { seedDemo } from '../../src/server/modules/books/demo.ts';
+import { rollups } from '../../src/server/modules/books/rollups.ts';
+import { checkBooks } from '../../src/server/modules/books/service.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 describe.each(dialects)('migrations on %s', (dialect) => {
@@ -15,6 +18,24 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       expect(rows).toEqual([{ key: 'k', value: 'v' }]);
       const { rows: count } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(t.database.db);
       expect(Number(count[0]?.n)).toBe(first.length);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('fill the running totals from books written before they existed', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await seedDemo(t.database.db, { entries: 800, today: '2026-11-22' });
+      const before = await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
+      // Books from before migration 0004: no rollup tables.
+      for (const r of rollups) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
+      await sql`delete from kysely_migration where name = '0004-rollups'`.execute(t.database.db);
+      expect(await checkBooks(t.database.db).catch(() => ['no rollups'])).toEqual(['no rollups']);
+
+      expect(await migrateToLatest(t.database)).toEqual(['0004-rollups']);
+      expect(await checkBooks(t.database.db)).toEqual([]);
+      expect(await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute()).toEqual(before);
     } finally {
       await t.drop();
     }

@@ -125,6 +125,33 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('ledger-closing')).toContainText('750.00 Dr');
   });
 
+  test('a long ledger shows its latest 500 entries, carries the rest, and shows all on request', async ({ page, request }, testInfo) => {
+    const client = `Long Ledger ${testInfo.project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Client', client);
+    // 503 sales, each leaving 1.00 due.
+    const sale = { name: client, size: '12', note: 'n', discount_amount: '0', weight: '1', price: '1', paid_amount: '0' };
+    for (let i = 0; i < 503; i += 25) {
+      const batch = Array.from({ length: Math.min(25, 503 - i) }, () => request.post('/api/mWireData', { data: sale, headers: origin }).then((r) => r.status()));
+      expect(new Set(await Promise.all(batch))).toEqual(new Set([201]));
+    }
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/ledger');
+    await page.getByPlaceholder('Search by name or category').fill(client);
+    await page.getByTestId('ledger-balance-row').filter({ hasText: client }).getByRole('link', { name: 'ledger' }).click();
+    await expect(page.getByTestId('ledger-row')).toHaveCount(500);
+    const opening = page.getByTestId('ledger-opening');
+    await expect(opening).toContainText('Balance brought forward (with 3 earlier entries of this range)');
+    await expect(opening).toContainText('3.00 Dr');
+    await expect(page.getByTestId('ledger-row').first()).toContainText('4.00 Dr');
+    await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
+
+    await opening.getByRole('button', { name: 'Show all 503 entries' }).click();
+    await expect(page.getByTestId('ledger-row')).toHaveCount(503);
+    await expect(opening).toHaveText(/^Balance brought forward\s*0\.00$/);
+    await expect(page.getByTestId('ledger-row').first()).toContainText('1.00 Dr');
+    await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
+  });
+
   test('an unknown statement path says so plainly', async ({ page }) => {
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard/details?url=secrets%3Fname%3Dx');

@@ -98,7 +98,51 @@ export interface LedgerSummaryTable {
   entry_count: number;
 }
 
+/** Running totals of live entries (modules/books/rollups.ts); `name_key` is the name, '' for none. */
+interface Sums {
+  count: number;
+  qunatity_milli: number;
+  weight_g: number;
+  price_p: number;
+  total_price_p: number;
+  paid_amount_p: number;
+  discount_amount_p: number;
+  due_amount_p: number;
+  sold_amount_p: number;
+}
+export interface KindDayTotalsTable extends Sums {
+  kind: string;
+  issue_date: string;
+}
+export interface KindNameDayTotalsTable extends Sums {
+  kind: string;
+  name_key: string;
+  issue_date: string;
+}
+export interface KindNameTotalsTable {
+  kind: string;
+  name_key: string;
+  count: number;
+  party_id: number | null;
+}
+export interface PartyDayTotalsTable {
+  party_id: number;
+  issue_date: string;
+  count: number;
+  effect_p: number;
+}
+export interface PartyTotalsTable {
+  party_id: number;
+  count: number;
+  effect_p: number;
+}
+
 export interface DB {
+  kind_day_totals: KindDayTotalsTable;
+  kind_name_day_totals: KindNameDayTotalsTable;
+  kind_name_totals: KindNameTotalsTable;
+  party_day_totals: PartyDayTotalsTable;
+  party_totals: PartyTotalsTable;
   partners: PartnerTable;
   entries: EntryTable;
   ledger_summary: LedgerSummaryTable;

@@ -3,6 +3,7 @@ import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-app-meta.ts';
 import * as m0002 from './0002-audit-log.ts';
 import * as m0003 from './0003-books.ts';
+import * as m0004 from './0004-rollups.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,6 +14,7 @@ const steps: Record<string, Step> = {
   '0001-app-meta': m0001,
   '0002-audit-log': m0002,
   '0003-books': m0003,
+  '0004-rollups': m0004,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type KindDef, expenseTypes, inputFields, kinds, months, partnerCategories, wireSizes } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
+import { recordRollups } from './rollups.ts';
 import { buildEntryRow } from './service.ts';
 
 // Believable demo books: partners of every category and a year of entries of every kind,
@@ -63,6 +64,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
     await db.transaction().execute(async (trx) => {
       await repo.insertEntries(trx, rows);
       await repo.applyToSummary(trx, c, s, rows.length);
+      await recordRollups(trx, rows);
     });
   };
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
+import { type RollupRow, accumulate, applyRollups, recordRollups } from './rollups.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
@@ -22,6 +23,19 @@ export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> 
 export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   const row = await db.insertInto('entries').values(entry).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */
+export async function recordEntry(db: Db, entry: NewEntry): Promise<number> {
+  const id = await insertEntry(db, entry);
+  await applyToSummary(db, entry.cash_p, entry.stock_g);
+  await recordRollups(db, [entry]);
+  return id;
+}
+
+/** An entry changed in place (an asset sold or its sale voided): move the rollups from before to after. */
+export function recordChange(db: Db, before: RollupRow, after: RollupRow): Promise<void> {
+  return applyRollups(db, accumulate([after], 1, accumulate([before], -1)));
 }
 
 /** Adds an entry's effect to the running summary: called in the entry's own transaction. */
@@ -65,40 +79,40 @@ export function listEntries(db: Db, f: EntryFilters) {
 
 export type SummableColumn = 'qunatity_milli' | 'weight_g' | 'price_p' | 'total_price_p' | 'paid_amount_p' | 'discount_amount_p' | 'due_amount_p' | 'sold_amount_p';
 
-/** Column sums over the same rows as the list (all of them, not one page), voided ones left out. */
+/**
+ * Column sums over the same rows as the list (all of them, not one page), voided ones left out.
+ * Read from the rollups (a row per kind and day, or per kind, name and day); a text search has
+ * no rollup and adds up the matching entries.
+ */
 export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns: SummableColumn[]): Promise<Record<string, number>> {
   if (columns.length === 0) return {};
-  const row = await filtered(db, f)
-    .where('voided', '=', 0)
-    .select((eb) => columns.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
-    .executeTakeFirst();
-  return Object.fromEntries(columns.map((c) => [c, Number((row as Record<string, unknown> | undefined)?.[c] ?? 0)]));
+  const sums = columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
+  let row: Record<string, unknown> | undefined;
+  if (f.search || f.name === '') {
+    row = await filtered(db, f).where('voided', '=', 0).select(sums).executeTakeFirst();
+  } else {
+    // Both rollup tables have kind, issue_date and the sums; only the one by name has name_key.
+    const table = (f.name === undefined ? 'kind_day_totals' : 'kind_name_day_totals') as 'kind_name_day_totals';
+    let q = db.selectFrom(table).where('kind', '=', f.kind);
+    if (f.name !== undefined) q = q.where('name_key', '=', f.name);
+    if (f.from) q = q.where('issue_date', '>=', f.from);
+    if (f.to) q = q.where('issue_date', '<=', f.to);
+    row = await q.select(sums).executeTakeFirst();
+  }
+  return Object.fromEntries(columns.map((c) => [c, Number(row?.[c] ?? 0)]));
 }
 
-/** The days that have entries of a kind, newest first (history pages). */
+/** The days that have live entries of a kind, newest first (history pages). */
 export function distinctDates(db: Db, kind: string, limit: number) {
-  return db
-    .selectFrom('entries')
-    .select((eb) => ['issue_date', eb.fn.countAll<number>().as('count')])
-    .where('kind', '=', kind)
-    .where('void_of', 'is', null)
-    .where('voided', '=', 0)
-    .groupBy('issue_date')
-    .orderBy('issue_date', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('kind_day_totals').select(['issue_date', 'count']).where('kind', '=', kind).where('count', '>', 0).orderBy('issue_date', 'desc').limit(limit).execute();
 }
 
-/** The names that have entries of a kind (party list pages), with how many. */
-export function distinctNames(db: Db, kind: string, search: string | undefined, limit: number) {
-  let q = db
-    .selectFrom('entries')
-    .select((eb) => ['name', eb.fn.countAll<number>().as('count'), eb.fn.max('party_id').as('party_id')])
-    .where('kind', '=', kind)
-    .where('void_of', 'is', null)
-    .where('voided', '=', 0);
-  if (search) q = q.where(containsText('name', search));
-  return q.groupBy('name').orderBy('name').limit(limit).execute();
+/** The names that have live entries of a kind (party list pages), with how many and their partner. */
+export async function distinctNames(db: Db, kind: string, search: string | undefined, limit: number) {
+  let q = db.selectFrom('kind_name_totals').select(['name_key', 'count', 'party_id']).where('kind', '=', kind).where('count', '>', 0);
+  if (search) q = q.where(containsText('name_key', search));
+  const rows = await q.orderBy('name_key').limit(limit).execute();
+  return rows.map((r) => ({ name: r.name_key === '' ? null : r.name_key, count: r.count, party_id: r.party_id }));
 }
 
 /** The newest entries of the given kinds (reversals included, so corrections show). */

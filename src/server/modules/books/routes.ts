@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idParamSchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
+import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -66,16 +66,18 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/ledger/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    const q = parseInput(listQuerySchema.pick({ 'issue_date>': true, 'issue_date<': true }), req.query);
+    const q = parseInput(ledgerQuerySchema, req.query);
     const partner = await repo.getPartner(ctx.db, id);
     if (!partner) throw new HttpError(404, 'No such partner');
-    const l = await partyLedger(ctx.db, id, q['issue_date>'], q['issue_date<']);
+    const l = await partyLedger(ctx.db, id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
     const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
     return {
       data: {
         partner: partnerToWire(partner),
         opening: money(l.opening),
         closing: money(l.closing),
+        count: l.count,
+        carried: money(l.carried),
         rows: l.rows.map((r) => ({
           id: Number(r.id),
           kind: r.kind,

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import type { DB, PartnerTable } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import * as repo from './repository.ts';
+import { recordRollups, rollupProblems } from './rollups.ts';
 
 // The books' rules: what an entry is worth, how it moves cash and stock, and how mistakes are
 // corrected. Every write and its summary update share one transaction.
@@ -83,11 +84,7 @@ export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknow
   const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
 
   try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const newId = await repo.insertEntry(trx, row);
-      await repo.applyToSummary(trx, row.cash_p, row.stock_g);
-      return newId;
-    });
+    const id = await ctx.db.transaction().execute((trx) => repo.recordEntry(trx, row));
     return { created: true, row: { ...row, id, fire_status: 0, sold_status: 0, voided: 0 } };
   } catch (error) {
     // Two retries of the same form racing: the second finds the first.
@@ -126,6 +123,7 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
     if (original.voided) throw new HttpError(409, 'This entry is already voided');
     if (original.kind === 'asset' && original.sold_status) throw new HttpError(409, 'This asset has been sold: void the sale first');
     if (!(await repo.markVoided(trx, id))) throw new HttpError(409, 'This entry is already voided');
+    await recordRollups(trx, [original], -1);
     const { id: _id, voided: _v, ...copy } = original;
     const reversal: repo.NewEntry = {
       ...copy,
@@ -138,10 +136,11 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
       fire_status: Number(original.fire_status),
       sold_status: 0,
     };
-    const reversalId = await repo.insertEntry(trx, reversal);
-    await repo.applyToSummary(trx, reversal.cash_p, reversal.stock_g);
+    const reversalId = await repo.recordEntry(trx, reversal);
     if (original.kind === ASSET_SALE_KIND && original.ref_id !== null) {
+      const asset = await repo.getEntry(trx, original.ref_id);
       await trx.updateTable('entries').set({ sold_status: 0, sold_amount_p: null }).where('id', '=', original.ref_id).execute();
+      if (asset) await repo.recordChange(trx, asset, { ...asset, sold_amount_p: null });
     }
     await recordAudit(trx, { actor, action: 'void', subjectKind: 'entry', subjectId: String(id), before: { voided: false }, after: { voided: true, reason, reversal: reversalId } });
     return { id, reversal_id: reversalId };
@@ -171,10 +170,10 @@ export async function sellAsset(ctx: BooksContext, id: number, body: unknown, ac
     // Conditional, so two sales of the same asset at once record one.
     const sold = await trx.updateTable('entries').set({ sold_status: 1, sold_amount_p: sold_amount }).where('id', '=', id).where('sold_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
     if (Number(sold.numUpdatedRows) !== 1) throw new HttpError(409, 'This asset is already sold');
+    await repo.recordChange(trx, asset, { ...asset, sold_amount_p: sold_amount });
     // The sale is money in: its own entry, so the balance stays a plain sum of entries.
     const sale: repo.NewEntry = { ...emptyEntry(), kind: ASSET_SALE_KIND, ...stamp(ctx, actor), name: asset.name, paid_amount_p: sold_amount, cash_p: sold_amount, ref_id: id, note: `Sale of asset #${id}` };
-    await repo.insertEntry(trx, sale);
-    await repo.applyToSummary(trx, sold_amount, 0);
+    await repo.recordEntry(trx, sale);
     await recordAudit(trx, { actor, action: 'sell-asset', subjectKind: 'entry', subjectId: String(id), before: { sold_status: false }, after: { sold_status: true, sold_amount } });
     return { ...asset, sold_status: 1, sold_amount_p: sold_amount };
   });
@@ -250,5 +249,6 @@ export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
   }
+  problems.push(...(await rollupProblems(db, rows)));
   return problems;
 }

@@ -6,6 +6,7 @@ import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { home } from '../../content';
 import { api } from '../../lib/api';
+import { LEDGER_PAGE } from '../../../shared/books-api';
 import { SearchBox } from '../../components/ui/search-box';
 import { DateFilter } from './date-filter';
 import { dateRange, formatCell } from './statement';
@@ -75,20 +76,33 @@ interface LedgerRow {
   balance: number;
 }
 
+interface LedgerData {
+  partner: { name: string; catagories: string };
+  opening: number;
+  closing: number;
+  count: number;
+  carried: number;
+  rows: LedgerRow[];
+}
+
 /** One partner's account: balance brought forward, each entry, a running balance, the closing amount. */
 export function PartyLedger({ partnerId }: { partnerId: number }) {
   const [params] = useSearchParams();
   const range = dateRange(params.get('from'), params.get('to'));
+  // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".
+  const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery({
-    queryKey: ['entries', 'ledger', partnerId, range.from, range.to],
+    queryKey: ['entries', 'ledger', partnerId, range.from, range.to, limit],
     queryFn: () => {
-      const q = [range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : ''].filter(Boolean).join('&');
-      return api<{ data: { partner: { name: string; catagories: string }; opening: number; closing: number; rows: LedgerRow[] } }>('GET', `/api/ledger/${partnerId}${q ? `?${q}` : ''}`).then((r) => r.data);
+      const q = [range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : '', `limit=${limit}`].filter(Boolean).join('&');
+      return api<{ data: LedgerData }>('GET', `/api/ledger/${partnerId}?${q}`).then((r) => r.data);
     },
+    placeholderData: (previous) => previous,
   });
   if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
   if (!ledger.data) return <p>loading</p>;
   const l = ledger.data;
+  const earlier = l.count - l.rows.length;
   const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
   return (
     <section>
@@ -121,8 +135,18 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         </thead>
         <tbody>
           <tr data-testid="ledger-opening">
-            <td colSpan={7}>Balance brought forward</td>
-            <td className="text-right tabular-nums">{signed(l.opening)}</td>
+            <td colSpan={7}>
+              Balance brought forward
+              {earlier > 0 && (
+                <>
+                  {` (with ${earlier.toLocaleString('en-GB')} earlier ${earlier === 1 ? 'entry' : 'entries'} of this range) `}
+                  <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
+                    Show all {l.count.toLocaleString('en-GB')} entries
+                  </button>
+                </>
+              )}
+            </td>
+            <td className="text-right tabular-nums">{signed(earlier > 0 ? l.carried : l.opening)}</td>
           </tr>
           {l.rows.map((r) => (
             <tr key={r.id} data-testid="ledger-row">

@@ -1,0 +1,126 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import { type KindDef, kindByName } from '../../../shared/registry.ts';
+import type { DB, EntryTable } from '../../db/schema.ts';
+
+// Running totals of the live entries (not voided, not corrections), kept in the same transaction
+// as each write, so history pages, party lists, statement totals and party ledgers read a few
+// rows instead of adding up years of entries. Each rollup is a table keyed by some of an entry's
+// columns, holding a count and sums. `check` recomputes them all from the entries.
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The columns a statement's totals row adds up. */
+export const SUM_COLUMNS = ['qunatity_milli', 'weight_g', 'price_p', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'sold_amount_p'] as const;
+export type SumColumn = (typeof SUM_COLUMNS)[number];
+
+export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> & { voided?: number | boolean | undefined };
+
+/** How an entry moves what its party owes us (+) or we owe them (−): the registry's ledger rule. */
+export function ledgerEffect(row: Pick<EntryTable, 'kind' | 'paid_amount_p' | 'due_amount_p'>): number {
+  const rule = (kindByName(row.kind) as KindDef | undefined)?.ledger;
+  if (!rule) return 0;
+  return rule.sign * Number((rule.field === 'due_amount' ? row.due_amount_p : row.paid_amount_p) ?? 0);
+}
+
+type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id';
+
+interface Rollup {
+  table: string;
+  /** The key columns (`name_key` is the entry's name, '' for none). */
+  keys: readonly KeyColumn[];
+  /** Only entries with a party count in the party rollups. */
+  partyOnly?: boolean;
+  values: readonly ('count' | SumColumn | 'effect_p')[];
+  /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
+  party?: boolean;
+}
+
+const keyValue = (row: RollupRow, column: KeyColumn): string | number =>
+  column === 'name_key' ? (row.name ?? '') : column === 'party_id' ? Number(row.party_id) : row[column];
+
+export const rollups: readonly Rollup[] = [
+  // History pages and whole-kind statements over a date range.
+  { table: 'kind_day_totals', keys: ['kind', 'issue_date'], values: ['count', ...SUM_COLUMNS] },
+  // Party statements (kind + name, any date range).
+  { table: 'kind_name_day_totals', keys: ['kind', 'name_key', 'issue_date'], values: ['count', ...SUM_COLUMNS] },
+  // Party list pages.
+  { table: 'kind_name_totals', keys: ['kind', 'name_key'], values: ['count'], party: true },
+  // Party ledger: balance brought forward and closing for any date range.
+  { table: 'party_day_totals', keys: ['party_id', 'issue_date'], partyOnly: true, values: ['count', 'effect_p'] },
+  // Every partner's balance.
+  { table: 'party_totals', keys: ['party_id'], partyOnly: true, values: ['count', 'effect_p'] },
+];
+
+const isLive = (row: RollupRow) => row.void_of === null && !Number(row.voided ?? 0);
+
+type Acc = Map<string, { key: (string | number)[]; values: Record<string, number>; party: number | null }>;
+
+/** Adds (sign 1) or takes away (sign −1) the rows' contributions, key by key, per rollup. */
+export function accumulate(rows: readonly RollupRow[], sign: 1 | -1, into: Map<Rollup, Acc> = new Map()): Map<Rollup, Acc> {
+  for (const row of rows) {
+    if (!isLive(row)) continue;
+    const effect = ledgerEffect(row);
+    for (const r of rollups) {
+      if (r.partyOnly && row.party_id === null) continue;
+      const key = r.keys.map((k) => keyValue(row, k));
+      let acc = into.get(r);
+      if (!acc) into.set(r, (acc = new Map()));
+      const id = JSON.stringify(key);
+      let slot = acc.get(id);
+      if (!slot) acc.set(id, (slot = { key, values: Object.fromEntries(r.values.map((v) => [v, 0])), party: null }));
+      for (const v of r.values) slot.values[v] = (slot.values[v] ?? 0) + sign * (v === 'count' ? 1 : v === 'effect_p' ? effect : Number(row[v] ?? 0));
+      if (r.party && row.party_id !== null) slot.party = Math.max(slot.party ?? 0, Number(row.party_id));
+    }
+  }
+  return into;
+}
+
+/** Writes accumulated contributions: insert the key or add to what is there. */
+export async function applyRollups(db: Db, acc: Map<Rollup, Acc>): Promise<void> {
+  for (const [r, slots] of acc) {
+    const all = [...slots.values()];
+    const keyCols = r.keys;
+    const cols = [...keyCols, ...r.values, ...(r.party ? ['party_id'] : [])];
+    const t = sql.table(r.table);
+    const adds = r.values.map((v) => sql`${sql.ref(v)} = ${sql.ref(`${r.table}.${v}`)} + excluded.${sql.ref(v)}`);
+    if (r.party) {
+      adds.push(sql`party_id = case when excluded.party_id > ${sql.ref(`${r.table}.party_id`)} then excluded.party_id else coalesce(${sql.ref(`${r.table}.party_id`)}, excluded.party_id) end`);
+    }
+    // Up to ~12 values a row: 400 rows stay well under SQLite's bound-parameter limit.
+    for (let i = 0; i < all.length; i += 400) {
+      const tuples = all.slice(i, i + 400).map((s) => sql`(${sql.join([...s.key, ...r.values.map((v) => s.values[v]), ...(r.party ? [s.party] : [])])})`);
+      await sql`insert into ${t} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
+        on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set ${sql.join(adds)}`.execute(db);
+    }
+  }
+}
+
+/** Adds new rows to (or, for a void, takes an original away from) every rollup. */
+export function recordRollups(db: Db, rows: readonly RollupRow[], sign: 1 | -1 = 1): Promise<void> {
+  return applyRollups(db, accumulate(rows, sign));
+}
+
+/** Every stored rollup row that disagrees with the entries added up again (for `check`). */
+export async function rollupProblems(db: Db, entries: readonly RollupRow[]): Promise<string[]> {
+  const expected = accumulate(entries, 1);
+  const problems: string[] = [];
+  for (const r of rollups) {
+    const want = expected.get(r) ?? new Map();
+    const stored = (await sql<Record<string, unknown>>`select * from ${sql.table(r.table)}`.execute(db)).rows;
+    const seen = new Set<string>();
+    for (const row of stored) {
+      const id = JSON.stringify(r.keys.map((k) => (k === 'party_id' ? Number(row[k]) : row[k])));
+      seen.add(id);
+      const w = want.get(id);
+      for (const v of r.values) {
+        const got = Number(row[v] ?? 0);
+        const exp = w?.values[v] ?? 0;
+        if (got !== exp) problems.push(`${r.table} ${id} ${v}: stored ${got}, entries add up to ${exp}`);
+      }
+    }
+    for (const [id, w] of want) {
+      if (!seen.has(id) && r.values.some((v) => (w.values[v] ?? 0) !== 0)) problems.push(`${r.table} ${id}: missing`);
+    }
+  }
+  return problems;
+}
