@@ -1,31 +1,108 @@
-// `npm run bench`: statement, history, party-ledger and header-summary latencies on books of two
-// sizes (default 10,000 and 1,000,000 entries, seeded by the demo generator), from a production
-// build on loopback. Prints one table and writes bench-results/bench.md. `--quick`: 2,000 / 20,000.
+// `npm run bench`: the performance targets of QUALITY.md, each beside a baseline measured in the
+// same run, from a production build on loopback, SQLite. Prints one table and writes
+// bench-results/bench.md (bench-quick.md with --quick).
+//   P1 entry writes (autocannon, 10 connections, signed in) vs bare better-sqlite3 insert transactions
+//   P2 header summary vs a bare Fastify route returning a constant, at both sizes
+//   P3 statement, history, party-list and ledger reads at both sizes (p50/p95, ratio)
+//   P4/P5 bundle sizes per route and Lighthouse (scripts/bench-web.mjs)
+// Sizes: 10,000 and 1,000,000 entries seeded by the demo generator (--quick: 2,000 and 20,000).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 
 const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
 const sizes = (process.env.BENCH_SIZES ?? (quick ? '2000,20000' : '10000,1000000')).split(',').map(Number);
 const samples = Number(process.env.BENCH_SAMPLES ?? (quick ? 60 : 300));
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 2 : 10));
 const admin = { email: 'bench@ama.test', password: 'Bench#2026', name: 'Bench' };
+const started = Date.now();
+const fmt = (n) => n.toLocaleString('en-US');
 
 if (!fs.existsSync(path.join(root, 'build/client/index.html'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
 const cli = (env, ...args) => execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+const freePort = () => 3600 + Math.floor(Math.random() * 1000);
 
-async function measure(size) {
+async function waitFor(url) {
+  for (let i = 0; !(await fetch(url).then((r) => r.ok).catch(() => false)); i++) {
+    if (i > 300) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** autocannon at 10 connections: requests per second and latency percentiles (ms). */
+async function load(opts) {
+  const r = await autocannon({ connections: 10, duration: loadSeconds, ...opts });
+  if (r.non2xx || r.errors) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+/** Sequential requests: p50 and p95 of the time to a full answer. */
+async function latency(get, url) {
+  for (let i = 0; i < 10; i++) await get(url);
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const s = performance.now();
+    await get(url);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
+}
+
+/** The P1 baseline: single-row insert transactions on bare better-sqlite3, WAL + synchronous=FULL, same disk. */
+function bareInserts() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-bench-bare-'));
+  const db = new Database(path.join(dir, 'bare.sqlite'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('create table t (id integer primary key, kind text, issue_date text, name text, weight_g integer, price_p integer, total_p integer, paid_p integer, due_p integer, note text)');
+    const insert = db.prepare('insert into t (kind, issue_date, name, weight_g, price_p, total_p, paid_p, due_p, note) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const tx = db.transaction((i) => insert.run('msWire', '2026-11-22', 'Bench Client', 10_000 + i, 8_050, 805_000, 500_000, 305_000, 'bench'));
+    const times = [];
+    const end = performance.now() + loadSeconds * 1000;
+    for (let i = 0; performance.now() < end; i++) {
+      const s = performance.now();
+      tx(i);
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    return { rps: times.length / loadSeconds, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The P2 baseline: a bare Fastify server whose one route returns a constant. */
+async function bareFastify() {
+  const port = freePort();
+  const code = `const f = require('fastify')(); f.get('/c', async () => ({ data: { wire_stock: 1234.5, current_balance: 98765.43 } })); f.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: 'inherit' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/c`);
+    return await load({ url: `http://127.0.0.1:${port}/c` });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function measure(size, withWrites) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ama-bench-${size}-`));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   const t0 = Date.now();
-  console.log(`seeding ${size.toLocaleString('en-US')} entries...`);
+  console.log(`seeding ${fmt(size)} entries...`);
   cli(env, 'seed:demo', '--entries', String(size));
-  console.log(`  ${((Date.now() - t0) / 1000).toFixed(1)} s; ${cli(env, 'check')}`);
+  const seeded = (Date.now() - t0) / 1000;
+  console.log(`  ${seeded.toFixed(1)} s; ${cli(env, 'check')}`);
   cli(env, 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin');
 
-  const port = 3600 + Math.floor(Math.random() * 300);
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -33,10 +110,7 @@ async function measure(size) {
     stdio: 'inherit',
   });
   try {
-    for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)); i++) {
-      if (i > 200) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(`${base}/api/health`);
     const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(admin) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const get = async (url) => {
@@ -48,42 +122,67 @@ async function measure(size) {
     const client = names[0];
     const dates = (await get('/api/mWireData/dates')).data;
     const day = dates[Math.floor(dates.length / 2)].issue_date;
-    const cases = {
-      'statement (party, 50 rows + totals)': `/api/mWireData?name=${encodeURIComponent(client.name)}&limit=50`,
-      'statement (one day)': `/api/mWireData?issue_date>=${day}&issue_date<=${day}`,
-      'history (dates of a kind)': '/api/salaryCollections/dates',
-      'party list (names of a kind)': '/api/powderCost/names',
-      'party ledger (3 months)': `/api/ledger/${client.partner_id}?issue_date>=2026-06-01&issue_date<=2026-08-31`,
-      'header summary (/api/dashboard)': '/api/dashboard',
+    const reads = {
+      'P3 party statement (50 rows + totals)': `/api/mWireData?name=${encodeURIComponent(client.name)}&limit=50`,
+      'P3 day statement (a history date)': `/api/mWireData?issue_date>=${day}&issue_date<=${day}&limit=50`,
+      'P3 history (dates of a kind)': '/api/salaryCollections/dates',
+      'P3 party list (names of a kind)': '/api/powderCost/names',
+      'P3 party ledger (latest 50 rows)': `/api/ledger/${client.partner_id}?limit=50`,
+      'P3 party ledger (3 months, 50 rows)': `/api/ledger/${client.partner_id}?issue_date>=2026-06-01&issue_date<=2026-08-31&limit=50`,
+      'P2 header summary (sequential)': '/api/dashboard',
     };
-    const out = {};
-    for (const [label, url] of Object.entries(cases)) {
-      for (let i = 0; i < 10; i++) await get(url);
-      const times = [];
-      for (let i = 0; i < samples; i++) {
-        const s = performance.now();
-        await get(url);
-        times.push(performance.now() - s);
-      }
-      times.sort((a, b) => a - b);
-      out[label] = { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
+    const out = { seeded, reads: {}, rows: { client: client.count } };
+    for (const [label, url] of Object.entries(reads)) out.reads[label] = await latency(get, url);
+    out.header = await load({ url: `${base}/api/dashboard`, headers: { cookie } });
+    if (withWrites) {
+      const entry = { name: client.name, size: '12', weight: '100.5', price: '80.5', paid_amount: '5000', discount_amount: '0', note: 'bench' };
+      out.writes = await load({ url: `${base}/api/mWireData`, method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(entry) });
+      console.log(`  after ${fmt(out.writes.total)} writes: ${cli(env, 'check')}`);
     }
     return out;
   } finally {
     server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const results = [];
-for (const size of sizes) results.push(await measure(size));
-const [small, large] = results;
+const ms = (v) => `${v.toFixed(2)} ms`;
+const [smallSize, largeSize] = sizes;
+const small = await measure(smallSize, true);
+const bare = bareInserts();
+const constant = await bareFastify();
+const large = await measure(largeSize, false);
+
+const webJson = path.join(os.tmpdir(), `ama-bench-web-${process.pid}.json`);
+let web = null;
+if (process.env.BENCH_WEB !== '0') try {
+  execFileSync(process.execPath, ['scripts/bench-web.mjs', '--json', webJson, ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  web = JSON.parse(fs.readFileSync(webJson, 'utf8'));
+} catch (error) {
+  console.log(`bench-web failed: ${error.message}`);
+}
+
 const lines = [
-  `| query | p50 @ ${sizes[0].toLocaleString('en-US')} | p95 @ ${sizes[0].toLocaleString('en-US')} | p50 @ ${sizes[1].toLocaleString('en-US')} | p95 @ ${sizes[1].toLocaleString('en-US')} | p95 ratio |`,
+  '| id | what | figure | baseline (same run) | ratio | target |',
   '|---|---|---|---|---|---|',
-  ...Object.keys(small).map((k) => `| ${k} | ${small[k].p50.toFixed(2)} ms | ${small[k].p95.toFixed(2)} ms | ${large[k].p50.toFixed(2)} ms | ${large[k].p95.toFixed(2)} ms | ${(large[k].p95 / small[k].p95).toFixed(2)} |`),
+  `| P1 | entry POST, 10 connections, at ${fmt(smallSize)} | ${fmt(Math.round(small.writes.rps))}/s; p50 ${ms(small.writes.p50)}, p99 ${ms(small.writes.p99)} | bare better-sqlite3 insert transactions: ${fmt(Math.round(bare.rps))}/s; p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)} | ${(small.writes.rps / bare.rps).toFixed(2)} | ≥ 0.50; p99 ≤ 25 ms |`,
+  `| P2 | header summary, 10 connections, at ${fmt(smallSize)} | ${fmt(Math.round(small.header.rps))}/s; p99 ${ms(small.header.p99)} | bare Fastify constant: ${fmt(Math.round(constant.rps))}/s; p99 ${ms(constant.p99)} | ${(small.header.rps / constant.rps).toFixed(2)} | ≥ 0.50 |`,
+  `| P2 | header summary, 10 connections, at ${fmt(largeSize)} | ${fmt(Math.round(large.header.rps))}/s; p99 ${ms(large.header.p99)} | the same at ${fmt(smallSize)}: ${fmt(Math.round(small.header.rps))}/s | ${(large.header.rps / small.header.rps).toFixed(2)} | flat (≈ 1) |`,
+  ...Object.keys(small.reads).map(
+    (k) => `| ${k.slice(0, 2)} | ${k.slice(3)} at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[k].p50)} / ${ms(large.reads[k].p95)} | at ${fmt(smallSize)}: ${ms(small.reads[k].p50)} / ${ms(small.reads[k].p95)} | ${(large.reads[k].p95 / small.reads[k].p95).toFixed(2)} | ${k.startsWith('P3 party statement') ? 'p95 ≤ 15 ms; ratio ≤ 2' : 'ratio ≤ 2'} |`,
+  ),
+  ...(web?.rows ?? []).map((r) => `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline ?? ''} | ${r.ratio ?? ''} | ${r.target} |`),
 ];
-const report = `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${samples} sequential requests each, loopback, SQLite)\n\n${lines.join('\n')}\n\nTargets (QUALITY.md P3): statement p95 <= 15 ms; time at the large size / time at the small size <= 2.\n`;
+const report = `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, loopback, SQLite${quick ? ', --quick' : ''})
+
+Sizes: ${fmt(smallSize)} and ${fmt(largeSize)} entries (demo generator; seeding took ${small.seeded.toFixed(1)} s and ${large.seeded.toFixed(1)} s).
+Reads: ${samples} sequential requests each, after 10 warm-up; loads: autocannon, 10 connections, ${loadSeconds} s.
+The busiest client has ${fmt(small.rows.client)} MS wire entries at the small size and ${fmt(large.rows.client)} at the large.
+Whole run: ${((Date.now() - started) / 60000).toFixed(1)} min.
+
+${lines.join('\n')}
+`;
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', quick ? 'bench-quick.md' : 'bench.md'), report);
 console.log(`\n${report}`);

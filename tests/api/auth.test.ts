@@ -117,6 +117,33 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await replay.get(`/api/loggedInUsers?email=${user.email}`)).statusCode).toBe(401);
   });
 
+  it('refuses a forged or expired session cookie, and renews a session due for its daily refresh', async () => {
+    const { agent, user } = await t.signedIn('acounts');
+    const [name, value] = [...agent.cookies].find(([k]) => k.endsWith('session_token')) ?? ['', ''];
+    const token = decodeURIComponent(value).split('.')[0] ?? '';
+    const withCookie = (v: string) => {
+      const a = new Agent(t.app);
+      a.cookies.set(name, v);
+      return a.get('/api/dashboard');
+    };
+    expect((await withCookie(value)).statusCode).toBe(200);
+    // The real token under a made-up signature, and a signature-less token.
+    expect((await withCookie(encodeURIComponent(`${token}.${'A'.repeat(43)}=`))).statusCode).toBe(401);
+    expect((await withCookie(token)).statusCode).toBe(401);
+
+    const db = t.app.deps.database.db;
+    const session = () => db.selectFrom('session').select('expiresAt').where('token', '=', token).executeTakeFirstOrThrow();
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    // Ten days left of thirty: the session is renewed to thirty days on use.
+    await db.updateTable('session').set({ expiresAt: days(10) }).where('token', '=', token).execute();
+    expect((await withCookie(value)).statusCode).toBe(200);
+    expect(new Date((await session()).expiresAt).getTime()).toBeGreaterThan(Date.parse(days(29)));
+    // Expired: refused.
+    await db.updateTable('session').set({ expiresAt: days(-1) }).where('token', '=', token).execute();
+    expect((await withCookie(value)).statusCode).toBe(401);
+    expect(user.role).toBe('acounts');
+  });
+
   it('applies a promotion on the very next request, one step at a time, and audits it', async () => {
     const admin = await t.signedIn('admin', 'Owner');
     const staff = await t.signedIn('user', 'Staff');

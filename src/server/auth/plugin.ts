@@ -3,6 +3,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../shared/messages.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { createSessionReader, sessionUserQuery } from './session-reader.ts';
+
+type SessionReader = ReturnType<typeof createSessionReader>;
 
 export interface CurrentUser {
   id: string;
@@ -53,10 +56,12 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
     route.preHandler = route.preHandler ? [guard, ...[route.preHandler].flat()] : guard;
   });
 
+  let readSession: SessionReader | undefined;
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     const cached = userCache.get(this);
     if (cached) return cached;
-    const pending = resolveUser(auth, this);
+    readSession ??= createSessionReader(auth, app.deps.database.db);
+    const pending = resolveUser(auth, readSession, this);
     userCache.set(this, pending);
     return pending;
   });
@@ -107,9 +112,11 @@ function accessGuard(access: Access) {
   };
 }
 
-async function resolveUser(auth: Auth, req: FastifyRequest): Promise<CurrentUser | null> {
+async function resolveUser(auth: Auth, readSession: SessionReader, req: FastifyRequest): Promise<CurrentUser | null> {
   const authorization = req.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return userFromBearer(auth, req, authorization.slice(7).trim());
+  const read = await readSession(req.headers);
+  if (read !== undefined) return read && toCurrentUser(read, read.sessionId);
   const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!result) return null;
   return toCurrentUser(result.user, result.session.id);
@@ -125,12 +132,7 @@ async function userFromBearer(auth: Auth, req: FastifyRequest, token: string): P
   }
   if (!payload || typeof payload.sid !== 'string') return null;
   const { db } = req.server.deps.database;
-  const row = await db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt'])
-    .where('session.id', '=', payload.sid)
-    .executeTakeFirst();
+  const row = await sessionUserQuery(db).where('session.id', '=', payload.sid).executeTakeFirst();
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   return toCurrentUser(row, row.sessionId);
 }

@@ -47,8 +47,27 @@ export function openSqlite(file: string): Database {
       `SQLite settings not as required (journal_mode=${settings.journal_mode}, synchronous=${settings.synchronous}, foreign_keys=${settings.foreign_keys}); need wal, 2 (FULL), 1`,
     );
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing is a good part of a small query's cost. The same
+ * SQL text reuses its prepared statement (the most recent 256 texts are kept).
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) cache.delete(text);
+      else stmt = sqlite.prepare(text);
+      cache.set(text, stmt);
+      if (cache.size > 256) cache.delete(cache.keys().next().value as string);
+      return stmt;
+    },
+  };
 }
 
 export function sqlitePragmas(sqlite: BetterSqlite3.Database) {
@@ -83,7 +102,10 @@ export function redactUrl(url: string): string {
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
 export async function migrateToLatest(database: Pick<Database, 'db' | 'dialect'>): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+  // On PostgreSQL the migrator must look for its own tables in our schema only: left to itself it
+  // takes another schema's kysely_migration for ours.
+  const schema = database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

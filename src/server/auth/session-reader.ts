@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import { parseCookies } from 'better-auth/cookies';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { Auth } from './auth.ts';
+
+// Reading the session of a request is on every /api call. better-auth's getSession verifies the
+// cookie with WebCrypto (an async job per request) and goes through its adapter layers: about
+// 2 ms of CPU. This reader checks the same signed cookie with a synchronous HMAC and reads the
+// session and its user in one query; whenever better-auth would do more than read (the session
+// is due for its daily refresh, or is expired), it hands over to getSession.
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: unknown;
+  sessionId: string;
+  expiresAt: string | Date;
+}
+
+export function sessionUserQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt']);
+}
+
+export function createSessionReader(auth: Auth, db: Kysely<DB>) {
+  const settings = auth.$context.then((ctx) => ({
+    cookie: ctx.authCookies.sessionToken.name,
+    secret: ctx.secret,
+    expiresIn: ctx.sessionConfig.expiresIn * 1000,
+    updateAge: ctx.sessionConfig.updateAge * 1000,
+  }));
+
+  /** The signed token of the session cookie, or null when it is missing or its signature is wrong. */
+  function tokenOf(cookieHeader: string | undefined, s: Awaited<typeof settings>): string | null {
+    const raw = cookieHeader ? parseCookies(cookieHeader).get(s.cookie) : undefined;
+    if (!raw) return null;
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = crypto.createHmac('sha256', s.secret).update(token).digest();
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
+  }
+
+  /**
+   * The signed-in user of a request: `null` for none (no cookie, a forged one, no such session);
+   * `undefined` when better-auth must decide (the session is expired or due for its refresh).
+   */
+  return async function read(headers: { cookie?: string | undefined }): Promise<SessionUser | null | undefined> {
+    const s = await settings;
+    if (!headers.cookie?.includes(s.cookie)) return null;
+    const token = tokenOf(headers.cookie, s);
+    if (!token) return null;
+    const row = await sessionUserQuery(db).where('session.token', '=', token).executeTakeFirst();
+    if (!row) return null;
+    const expires = new Date(row.expiresAt).getTime();
+    if (expires <= Date.now() || expires - s.expiresIn + s.updateAge <= Date.now()) return undefined;
+    return row;
+  };
+}
