@@ -44,8 +44,16 @@ function fieldSchema(f: FieldDef): z.ZodType {
   return z.preprocess(blankToUndefined, f.required ? schema : schema.optional());
 }
 
-/** What a person may send to create an entry of this kind. Unknown fields are refused. */
+const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
+
+/** What a person may send to create an entry of this kind. Unknown fields are refused. Built once per kind. */
 export function entryInputSchema(kind: KindDef) {
+  let schema = inputSchemas.get(kind);
+  if (!schema) inputSchemas.set(kind, (schema = buildEntryInputSchema(kind)));
+  return schema;
+}
+
+function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of inputFields(kind)) shape[f.name] = fieldSchema(f);
   if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
