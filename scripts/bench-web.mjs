@@ -1,30 +1,112 @@
-// `npm run bench:web`: from a production build, the gzipped JavaScript the home page loads and
-// the Lighthouse mobile performance score of `/` (median of 3 runs, system Chromium).
+// `npm run bench:web` (QUALITY.md P4, P5), from a production build:
+// - the gzipped JavaScript a first visit to each route loads, worked out from the built pages and
+//   React Router's manifest (the page's own scripts; for pages that start React Router, the entry,
+//   the matched routes' chunks and their imports), then checked in Chromium, signed out and signed in;
+// - layout shift (CLS) in Chromium at 360 px for those visits;
+// - the Lighthouse mobile performance score of `/` and `/login` (median of 3 runs, system Chromium).
+// Options: `--quick` one Lighthouse run per page (CI); `--json <file>` also writes the figures as
+// JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
+// another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs.
 // Lighthouse is fetched by npx at run time and kept out of the lockfile (TOOLCHAIN.md).
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { matchRoutes } from 'react-router';
 
 const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const jsonIndex = args.indexOf('--json');
+const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
+if (jsonIndex >= 0 && (!jsonFile || jsonFile.startsWith('--'))) {
+  console.error('usage: node scripts/bench-web.mjs [--quick] [--build] [--json <file>]');
+  process.exit(2);
+}
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
+const clientDir = path.resolve(root, process.env.WEB_BUILD_DIR ?? 'build/client');
 const port = 3300 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'bench-web@ama.test', password: 'Bench#Web2026', name: 'Bench Web' };
 
-if (!fs.existsSync(path.join(root, 'build/client/index.html')) || process.argv.includes('--build')) {
+const routes = ['/', '/login', '/cashIn', '/dashboard', '/dashboard/details'];
+const signedInRoutes = ['/cashIn', '/dashboard', '/dashboard/details'];
+const lighthousePages = ['/', '/login'];
+const targets = { homeKiB: 75, signedInKiB: 150, lighthouse: 98 };
+
+if (!process.env.WEB_BUILD_DIR && (!fs.existsSync(path.join(clientDir, 'index.html')) || args.includes('--build'))) {
   const b = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
+const kib = (n) => n / 1024;
+const fmtKib = (n) => `${kib(n).toFixed(1)} KiB`;
+
+// ---- JavaScript per route, from the build ----
+
+const read = (file) => fs.readFileSync(path.join(clientDir, file));
+const fallbackHtml = read('__spa-fallback.html').toString('utf8');
+const manifestUrl = fallbackHtml.match(/\/assets\/manifest-[\w-]+\.js/)?.[0];
+if (!manifestUrl) throw new Error('no React Router manifest named in __spa-fallback.html');
+const manifestText = read(manifestUrl).toString('utf8');
+const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('=') + 1).replace(/;\s*$/, ''));
+
+/** React Router's route tree, for matchRoutes. */
+function routeTree(parentId) {
+  return Object.values(manifest.routes)
+    .filter((r) => r.parentId === parentId)
+    .map((r) => ({ id: r.id, path: r.path, index: r.index, children: r.index ? undefined : routeTree(r.id) }));
+}
+const tree = routeTree(undefined);
+
+/** The HTML a first visit gets: the prerendered page if there is one, else the SPA fallback. */
+function pageHtml(pathname) {
+  const file = pathname === '/' ? 'index.html' : path.join(pathname.slice(1), 'index.html');
+  return fs.existsSync(path.join(clientDir, file)) ? { file, html: read(file).toString('utf8') } : { file: '__spa-fallback.html', html: fallbackHtml };
+}
+
+function firstVisitJs(pathname) {
+  const { file, html } = pageHtml(pathname);
+  const files = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1]);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((s) => s.length > 0);
+  const startsReactRouter = html.includes(manifestUrl);
+  if (startsReactRouter) {
+    files.add(manifestUrl);
+    for (const f of [manifest.entry.module, ...manifest.entry.imports]) files.add(f);
+    for (const match of matchRoutes(tree, pathname) ?? []) {
+      const route = manifest.routes[match.route.id];
+      for (const f of [route.module, ...route.imports]) files.add(f);
+    }
+  }
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const body = read(f);
+    raw += body.length;
+    gzip += gzipSize(body);
+  }
+  const inlineGzip = inline.reduce((sum, s) => sum + gzipSize(Buffer.from(s)), 0);
+  return { path: pathname, html: file, react: startsReactRouter, files: [...files], raw, gzip: gzip + inlineGzip, inlineGzip };
+}
+
+const javascript = routes.map(firstVisitJs);
+
+// ---- In Chromium: what a first visit really loads, and layout shift ----
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-bench-web-'));
+const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WEB_BUILD_DIR: clientDir, APP_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
+  env: serverEnv,
+  stdio: 'ignore',
 });
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: serverEnv, stdio: 'inherit' });
 const stop = () => {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -38,23 +120,42 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-async function javascriptFor(url) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage();
-  const scripts = new Map();
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.body());
+async function visit(browser, storageState, pathname) {
+  const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await context.addInitScript(() => {
+    window.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await browser.close();
-  let raw = 0;
-  let gzip = 0;
-  for (const body of scripts.values()) {
-    raw += body.length;
-    gzip += zlib.gzipSync(body, { level: 9 }).length;
-  }
-  return { files: scripts.size, raw, gzip };
+  const page = await context.newPage();
+  const bodies = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)).then((body) => ({ url: new URL(res.url()).pathname, body })));
+  });
+  await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+  // Late fills (the date, the signed-in header) come after the network is idle.
+  await page.waitForTimeout(500);
+  const cls = await page.evaluate(() => window.__cls);
+  const landed = new URL(page.url()).pathname;
+  const scripts = await Promise.all(bodies);
+  await context.close();
+  return { landed, cls, files: scripts.map((s) => s.url), gzip: scripts.reduce((sum, s) => sum + gzipSize(s.body), 0) };
 }
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+const signIn = await browser.newContext();
+const res = await signIn.request.post(`${base}/api/auth/sign-in/email`, { data: { email: admin.email, password: admin.password }, headers: { origin: base } });
+if (!res.ok()) throw new Error(`bench sign-in failed: ${res.status()}`);
+const signedIn = await signIn.storageState();
+await signIn.close();
+
+const visits = [];
+for (const pathname of ['/', '/login']) visits.push({ path: pathname, signedIn: false, ...(await visit(browser, undefined, pathname)) });
+for (const pathname of ['/', ...signedInRoutes]) visits.push({ path: pathname, signedIn: true, ...(await visit(browser, signedIn, pathname)) });
+await browser.close();
+
+// ---- Lighthouse ----
 
 function lighthouse(url) {
   const out = path.join(dataDir, `lh-${Math.random()}.json`);
@@ -62,7 +163,7 @@ function lighthouse(url) {
     'npx',
     ['--yes', 'lighthouse@12.8', url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
-    { cwd: os.tmpdir(), env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: os.tmpdir(), env: { ...process.env, CHROME_PATH: chromiumPath, npm_config_loglevel: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (r.status !== 0 || !fs.existsSync(out)) return null;
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -76,18 +177,68 @@ function lighthouse(url) {
   };
 }
 
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const js = await javascriptFor(`${base}/`);
-console.log(`\nJavaScript for / : ${js.files} files, ${kib(js.raw)} raw, ${kib(js.gzip)} gzip (target <= 75 KiB gzip, issue limit 100 KiB)`);
-
-const results = [];
-for (let i = 0; i < runs; i++) {
-  const r = lighthouse(`${base}/`);
-  if (r) results.push(r);
-  console.log(r ? `Lighthouse run ${i + 1}: ${r.score} (FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)})` : `Lighthouse run ${i + 1}: failed`);
+const js = javascript[0];
+console.log(`\nJavaScript for / : ${js.files.length} files, ${fmtKib(js.raw)} raw, ${fmtKib(js.gzip)} gzip (target <= ${targets.homeKiB} KiB gzip)`);
+console.log('\nJavaScript a first visit loads (gzip; from the build, then as loaded in Chromium at 360 px, with layout shift):');
+for (const r of javascript) {
+  const seen = visits.filter((v) => v.path === r.path);
+  const inBrowser = seen.map((v) => `${v.signedIn ? 'signed in' : 'signed out'}: ${fmtKib(v.gzip)} in ${v.files.length} files, CLS ${v.cls.toFixed(3)}${v.landed === r.path ? '' : `, landed on ${v.landed}`}`);
+  console.log(`  ${r.path.padEnd(20)} ${fmtKib(r.gzip).padStart(10)} in ${String(r.files.length).padStart(2)} files${r.react ? '' : ' (no React)'}   [${inBrowser.join('; ')}]`);
+  for (const v of seen) {
+    const extra = v.files.filter((f) => !r.files.includes(f));
+    if (extra.length) console.log(`  ${''.padEnd(20)} also loaded ${v.signedIn ? 'signed in' : 'signed out'}: ${extra.join(', ')}`);
+  }
 }
-const scores = results.map((r) => r.score).sort((a, b) => a - b);
-const median = scores.length ? scores[Math.floor(scores.length / 2)] : null;
-console.log(`Lighthouse mobile performance for / : median ${median ?? 'n/a'} of ${scores.length} runs (target >= 98)`);
+
+const lighthouseResults = {};
+for (const pathname of lighthousePages) {
+  const results = [];
+  console.log('');
+  for (let i = 0; i < runs; i++) {
+    const r = lighthouse(`${base}${pathname}`);
+    if (r) results.push(r);
+    console.log(r ? `Lighthouse ${pathname} run ${i + 1}: ${r.score} (FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)})` : `Lighthouse ${pathname} run ${i + 1}: failed`);
+  }
+  const scores = results.map((r) => r.score).sort((a, b) => a - b);
+  const median = scores.length ? scores[Math.floor(scores.length / 2)] : null;
+  const cls = results.length ? Math.max(...results.map((r) => r.cls)) : null;
+  lighthouseResults[pathname] = { runs: results, median, cls };
+  console.log(`Lighthouse mobile performance for ${pathname} : median ${median ?? 'n/a'} of ${scores.length} runs${pathname === '/' ? ` (target >= ${targets.lighthouse})` : ''}`);
+}
 stop();
-process.exit(median === null ? 1 : 0);
+
+// ---- Targets ----
+
+const byPath = Object.fromEntries(javascript.map((r) => [r.path, r]));
+const homeCls = Math.max(lighthouseResults['/'].cls ?? Infinity, ...visits.filter((v) => v.path === '/').map((v) => v.cls));
+const signedInMax = Math.max(...signedInRoutes.map((p) => byPath[p].gzip));
+// Each signed-in screen's own route chunk stays out of the other screens' first visits.
+const ownChunk = (p) => manifest.routes[matchRoutes(tree, p).at(-1).route.id].module;
+const ownChunks = signedInRoutes.every((p) => routes.filter((q) => ownChunk(q) !== ownChunk(p)).every((q) => !byPath[q].files.includes(ownChunk(p))));
+const rows = [
+  { id: 'P4', what: 'JavaScript for / (gzip)', value: Number(kib(byPath['/'].gzip).toFixed(1)), unit: 'KiB', target: `<= ${targets.homeKiB}`, met: kib(byPath['/'].gzip) <= targets.homeKiB },
+  { id: 'P4', what: `Lighthouse mobile, / (median of ${lighthouseResults['/'].runs.length})`, value: lighthouseResults['/'].median, unit: '', target: `>= ${targets.lighthouse}`, met: (lighthouseResults['/'].median ?? 0) >= targets.lighthouse },
+  { id: 'P4', what: 'layout shift on / (CLS, Lighthouse and Chromium signed out and in)', value: Number(homeCls.toFixed(3)), unit: '', target: '0', met: homeCls === 0 },
+  { id: 'P4', what: `Lighthouse mobile, /login (median of ${lighthouseResults['/login'].runs.length})`, value: lighthouseResults['/login'].median, unit: '', target: 'reported', met: null },
+  { id: 'P5', what: `JavaScript of the first signed-in screen, largest of ${signedInRoutes.join(', ')} (gzip)`, value: Number(kib(signedInMax).toFixed(1)), unit: 'KiB', target: `<= ${targets.signedInKiB}`, met: kib(signedInMax) <= targets.signedInKiB },
+  { id: 'P5', what: 'later screens load their own chunks', value: ownChunks ? 'yes' : 'no', unit: '', target: 'yes', met: ownChunks },
+];
+console.log('\nTargets:');
+for (const r of rows) console.log(`  ${r.id}  ${r.what}: ${r.value}${r.unit ? ` ${r.unit}` : ''} (target ${r.target})${r.met === null ? '' : r.met ? ' met' : ' NOT MET'}`);
+
+if (jsonFile) {
+  const figures = {
+    measuredAt: new Date().toISOString(),
+    quick,
+    build: path.relative(root, clientDir) || '.',
+    javascript: javascript.map((r) => ({ ...r, kibGzip: Number(kib(r.gzip).toFixed(1)) })),
+    browser: visits.map((v) => ({ ...v, kibGzip: Number(kib(v.gzip).toFixed(1)) })),
+    lighthouse: lighthouseResults,
+    targets: rows,
+  };
+  fs.mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
+  fs.writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`\nwrote ${jsonFile}`);
+}
+const failed = lighthousePages.some((p) => lighthouseResults[p].median === null);
+process.exit(failed ? 1 : 0);

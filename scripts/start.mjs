@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(root, 'build/client/index.html');
-const sources = ['src/web', 'src/shared', 'content', 'vite.config.ts', 'react-router.config.ts', 'package.json'];
+const sources = ['src/web', 'src/shared', 'content', 'vite.config.ts', 'react-router.config.ts', 'scripts/static-home.mjs', 'package.json'];
 
 function newestMtime(p) {
   const full = path.join(root, p);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_PAGE } from './ledger-page.ts';
 
 // Query of the list reads (spec §7): s, a name filter and the date bounds written as
 // `issue_date>=YYYY-MM-DD` / `issue_date<=YYYY-MM-DD` (parsed as keys `issue_date>` / `issue_date<`).
@@ -6,9 +7,6 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
-
-/** Entries a party ledger lists at first; earlier ones in the range are carried in one line. */
-export const LEDGER_PAGE = 500;
 
 export const listQuerySchema = z
   .object({

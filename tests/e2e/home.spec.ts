@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
+import { logIn } from './support/accounts';
+import { E2E_ADMIN } from './support/world';
 
 const content = JSON.parse(fs.readFileSync('content/home.json', 'utf8'));
 
@@ -109,6 +111,37 @@ test.describe('public home page', () => {
     await expect(visibleLinks.filter({ hasNotText: 'AMA Metal & Wire Industries' })).toHaveText(['Login']);
     await expect(page.locator('footer')).toContainText(content.company.email);
     await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test('loads no React: one small script and nothing else', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/home-island-[\w-]+\.js$/);
+    await expect(page.locator('script:not([src])')).toHaveCount(0);
+  });
+
+  test('a signed-in admin opening / sees their links, the stock and balance, and can log out', async ({ page, isMobile }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/');
+    const header = page.locator('header');
+    await expect(header.getByTestId('signed-in-user')).toHaveText(E2E_ADMIN.name);
+    await expect(header.getByTestId('header-stock')).toContainText(/^Stock: -?[\d,]+(\.\d+)? KG$/);
+    await expect(header.getByTestId('header-balance')).toContainText(/^Balance: -?[\d,]+\.\d{2}$/);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await header.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await header.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+    await expect(header.getByTestId('signed-in-user')).toHaveCount(0);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(header.getByRole('link', { name: 'Login' }).filter({ visible: true })).toBeVisible();
+    await expect(header.getByTestId('signed-in-user')).toHaveCount(0);
   });
 
   test('nothing is wider than the screen', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { formatLongDate } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { home, imageUrl } from '../content';
+import { today } from '../lib/today';
 import { useNow } from '../lib/use-now';
 
 export function meta() {
@@ -131,11 +131,13 @@ function Faq() {
 
 function TodayLine() {
   const now = useNow();
+  const day = now ? today(now) : null;
+  // Served without React, `/` gets the same date from home-island.ts through data-live.
   return (
     <p className="mx-auto max-w-6xl px-4 pb-10 text-center text-sm">
       {messages.dateLabel}
-      <time dateTime={now?.toISOString().slice(0, 10)} className="inline-block min-w-[14ch] text-left font-medium">
-        {now ? formatLongDate(now) : ''}
+      <time dateTime={day?.iso} className="inline-block min-w-[14ch] text-left font-medium" data-live="today">
+        {day?.text ?? ''}
       </time>
     </p>
   );

@@ -1,21 +1,20 @@
 import { useRef } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import type { Summary } from '../../../shared/books-api';
 import { messages } from '../../../shared/messages';
-import { navLinks } from '../../../shared/navigation';
-import { allows } from '../../../shared/roles';
 import { home } from '../../content';
 import { signOut, useSession } from '../../lib/session';
 import { useSummary } from '../../lib/summary';
-import { formatKg, formatTaka, toUnits, units } from '../../../shared/money';
+import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
 
 export function SiteHeader() {
   const session = useSession();
   const user = session.user;
-  const links = navLinks.filter((link) => allows(link.access, user?.role ?? null));
+  const links = headerLinks(user?.role ?? null);
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute('open');
   const navigate = useNavigate();
-  const summary = useSummary(Boolean(user && allows('acounts', user.role)));
+  const summary = useSummary(showsSummary(user?.role ?? null));
 
   const logout = async () => {
     closeMenu();
@@ -38,17 +37,19 @@ export function SiteHeader() {
         <div className="flex-1">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold leading-tight text-primary">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-            <span className={user ? 'hidden xl:inline' : undefined}>{home.company.name}</span>
+            <span className={headerClasses.companyName(Boolean(user)) || undefined} data-company-name>
+              {home.company.name}
+            </span>
           </Link>
         </div>
-        {summary ? <HeaderSummary stockKg={summary.wire_stock} balance={summary.current_balance} /> : null}
+        {summary ? <HeaderSummary summary={summary} /> : null}
         {user ? (
-          <span className="max-w-28 truncate text-sm font-semibold sm:max-w-48" title={user.email} data-testid="signed-in-user">
+          <span className={headerClasses.user} title={user.email} data-testid="signed-in-user">
             {user.name}
           </span>
         ) : null}
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="menu menu-horizontal gap-1 px-1">
+          <ul className="menu menu-horizontal gap-1 px-1" data-header-links>
             {linkItems()}
             {user ? (
               <li>
@@ -65,7 +66,7 @@ export function SiteHeader() {
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </summary>
-          <ul className="menu dropdown-content z-20 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+          <ul className="menu dropdown-content z-20 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" data-header-links>
             {linkItems(closeMenu)}
             {user ? (
               <li>
@@ -82,16 +83,16 @@ export function SiteHeader() {
 }
 
 /** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
-function HeaderSummary({ stockKg, balance }: { stockKg: number; balance: number }) {
-
+function HeaderSummary({ summary }: { summary: Summary }) {
   return (
-    <div className="flex flex-col items-end text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm">
-      <span data-testid="header-stock">
-        Stock: <strong className={`tabular-nums ${stockKg < 0 ? 'text-error' : ''}`}>{formatKg(toUnits(stockKg, units.weight))}</strong> KG
-      </span>
-      <span data-testid="header-balance">
-        Balance: <strong className={`tabular-nums ${balance < 0 ? 'text-error' : ''}`}>{formatTaka(toUnits(balance, units.money))}</strong>
-      </span>
+    <div className={headerClasses.summary}>
+      {headerFigures(summary).map((f) => (
+        <span key={f.testId} data-testid={f.testId}>
+          {f.label}
+          <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>
+          {f.suffix}
+        </span>
+      ))}
     </div>
   );
 }

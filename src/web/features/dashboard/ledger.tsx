@@ -6,7 +6,7 @@ import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { home } from '../../content';
 import { api } from '../../lib/api';
-import { LEDGER_PAGE } from '../../../shared/books-api';
+import { LEDGER_PAGE } from '../../../shared/ledger-page';
 import { SearchBox } from '../../components/ui/search-box';
 import { DateFilter } from './date-filter';
 import { dateRange, formatCell } from './statement';

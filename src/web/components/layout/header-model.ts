@@ -1,0 +1,41 @@
+import type { Summary } from '../../../shared/books-api';
+import { formatKg, formatTaka, toUnits, units } from '../../../shared/money';
+import { type NavLink, navLinks } from '../../../shared/navigation';
+import { type Role, allows } from '../../../shared/roles';
+
+// What the header shows, kept free of React: the React header (site-header.tsx) and the home
+// page's script (home-island.ts, for `/` served without React) draw the same things from here.
+
+/** The links a visitor with this role sees (null: not signed in). */
+export function headerLinks(role: Role | null): NavLink[] {
+  return navLinks.filter((link) => allows(link.access, role));
+}
+
+/** Only acounts and admin see the stock and balance. */
+export function showsSummary(role: Role | null): boolean {
+  return role !== null && allows('acounts', role);
+}
+
+export interface HeaderFigure {
+  testId: string;
+  label: string;
+  value: string;
+  negative: boolean;
+  suffix: string;
+}
+
+/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
+export function headerFigures(summary: Summary): HeaderFigure[] {
+  return [
+    { testId: 'header-stock', label: 'Stock: ', value: formatKg(toUnits(summary.wire_stock, units.weight)), negative: summary.wire_stock < 0, suffix: ' KG' },
+    { testId: 'header-balance', label: 'Balance: ', value: formatTaka(toUnits(summary.current_balance, units.money)), negative: summary.current_balance < 0, suffix: '' },
+  ];
+}
+
+export const headerClasses = {
+  summary: 'flex flex-col items-end text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm',
+  figure: (negative: boolean) => `tabular-nums ${negative ? 'text-error' : ''}`,
+  user: 'max-w-28 truncate text-sm font-semibold sm:max-w-48',
+  /** The company name gives way to the links when someone is signed in, below very wide screens. */
+  companyName: (signedIn: boolean) => (signedIn ? 'hidden xl:inline' : ''),
+};

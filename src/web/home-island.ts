@@ -1,0 +1,95 @@
+// `/` is served as its prerendered HTML without React (docs/decisions/0006-home-without-hydration.md).
+// This one small script brings to life what must be live there: today's date, the footer's year,
+// the note of an arrival from Google or the verification link, and the signed-in header. Links
+// from `/` are plain links (full page loads); the mobile menu and the FAQ are <details>, no script.
+import type { Summary } from '../shared/books-api';
+import { messages } from '../shared/messages';
+import type { Role } from '../shared/roles';
+import { headerClasses, headerFigures, headerLinks, showsSummary } from './components/layout/header-model';
+import { api } from './lib/api';
+import { today } from './lib/today';
+
+interface SessionUser {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** A small element builder: tag, attributes, children. */
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+function fillDates(now: Date): void {
+  const day = today(now);
+  for (const time of document.querySelectorAll<HTMLTimeElement>('[data-live="today"]')) {
+    time.dateTime = day.iso;
+    time.textContent = day.text;
+  }
+  for (const year of document.querySelectorAll('[data-live="year"]')) year.textContent = String(now.getFullYear());
+}
+
+/** A success note at the top of the page for 2 seconds (spec: success toasts last 2000 ms). */
+function toast(message: string): void {
+  const note = h(
+    'div',
+    { role: 'status', 'aria-live': 'polite', class: 'pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4' },
+    h(
+      'div',
+      { class: 'flex items-center gap-2 rounded-box bg-base-100 px-4 py-2 text-sm font-medium shadow-lg ring-1 ring-base-300' },
+      h('span', { class: 'flex size-5 items-center justify-center rounded-full bg-success text-xs text-white', 'aria-hidden': 'true' }, '✓'),
+      message,
+    ),
+  );
+  document.body.append(note);
+  setTimeout(() => note.remove(), 2000);
+}
+
+/** Back from Google (`?auth=google`) or the verification link (`?auth=verified`): say so once and tidy the address. */
+function arrivalNotice(): void {
+  const params = new URLSearchParams(location.search);
+  const arrival = params.get('auth');
+  if (arrival !== 'google' && arrival !== 'verified') return;
+  params.delete('auth');
+  const search = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+  toast(arrival === 'google' ? messages.signedIn : messages.emailVerified);
+}
+
+function logoutItem(): HTMLLIElement {
+  const button = h('button', { type: 'button' }, messages.logout);
+  button.addEventListener('click', async () => {
+    await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
+    location.replace('/');
+  });
+  return h('li', {}, button);
+}
+
+/** The prerendered header is the signed-out one; for a signed-in visitor, draw what site-header.tsx draws. */
+async function signedInHeader(): Promise<void> {
+  const user = (await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session').catch(() => null))?.user;
+  const header = document.querySelector('header');
+  if (!user || !header) return;
+  for (const list of header.querySelectorAll('[data-header-links]')) {
+    const links = headerLinks(user.role).map((link) => {
+      const here = link.to === location.pathname;
+      return h('li', {}, h('a', here ? { href: link.to, class: 'menu-active', 'aria-current': 'page' } : { href: link.to }, link.label));
+    });
+    list.replaceChildren(...links, logoutItem());
+  }
+  header.querySelector('[data-company-name]')?.setAttribute('class', headerClasses.companyName(true));
+  const name = h('span', { class: headerClasses.user, title: user.email, 'data-testid': 'signed-in-user' }, user.name);
+  header.querySelector('nav')?.before(name);
+  if (!showsSummary(user.role)) return;
+  const summary = (await api<{ data: Summary }>('GET', '/api/dashboard').catch(() => null))?.data;
+  if (!summary) return;
+  const figures = headerFigures(summary).map((f) => h('span', { 'data-testid': f.testId }, f.label, h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix));
+  name.before(h('div', { class: headerClasses.summary }, ...figures));
+}
+
+fillDates(new Date());
+arrivalNotice();
+void signedInHeader();
