@@ -11,6 +11,7 @@ import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
 import { type Database, DatabaseSetupError, migrateToLatest, openDatabase } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -22,9 +23,19 @@ const usage = `Usage:
       Adds up every entry again and compares with the stored balance, stock and each entry's
       total and due. Prints the differences; exits 1 if there are any.
   npm run cli -- seed:demo [--entries N]
-      Fills the database with demo partners and N entries (default 2000) over the past year.`;
+      Fills the database with demo partners and N entries (default 2000) over the past year.
+  npm run cli -- backup <file>
+      Copies the SQLite database to <file> while the server runs, and checks the copy.
+  npm run cli -- restore <file>
+      With the server stopped: checks <file> (a backup) and puts it in place of the database,
+      keeping the current one aside as ama.sqlite.before-restore-<time>.`;
 
 class CliError extends Error {}
+
+/** A backup or restore refusal is a known problem: one plain line. */
+const asCliError = (error: unknown): never => {
+  throw error instanceof BackupError ? new CliError(error.message) : error;
+};
 
 async function userCreate(database: Database, args: string[]): Promise<string> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'user' } } });
@@ -68,6 +79,8 @@ const commands: Record<string, (database: Database, args: string[]) => Promise<s
   'user:create': userCreate,
   check,
   'seed:demo': seed,
+  backup: (database, args) => backupCommand(database, args).catch(asCliError),
+  restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };
 
 async function main(): Promise<number> {
