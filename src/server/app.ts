@@ -7,6 +7,7 @@ import { setupAuth } from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
   await migrateAuthTables(auth);
   setupAuth(app, auth, config.appUrl);
+  registerJsonBody(app);
 
   const build = readWebBuild(config.webBuildDir);
   if (!build && config.env === 'production') {

@@ -23,9 +23,22 @@ export const loginSchema = z.object({
   password: z.string().min(1, m.passwordRequired).min(8, m.passwordMin8),
 });
 
+const personName = z.string().trim().min(1, m.nameRequired).max(100, 'Name should be at most 100 characters');
+
+/** What the server accepts at sign-up (the form's fields, less the confirmation). */
+export const signupRequestSchema = z
+  .object({
+    name: personName,
+    email: z.string().trim().max(254, 'Email should be at most 254 characters').pipe(email),
+    password: z.string(),
+    callbackURL: z.string().max(500).optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .strict();
+
 export const signupSchema = z
   .object({
-    name: z.string().trim().min(1, m.nameRequired).max(100, 'Name should be at most 100 characters'),
+    name: personName,
     email,
     password: newPassword,
     confirm: z.string().min(1, m.confirmRequired),

@@ -23,7 +23,8 @@ export const ledgerQuerySchema = listQuerySchema.pick({ 'issue_date>': true, 'is
   limit: z.coerce.number().int().min(1).max(50_000).default(LEDGER_PAGE),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a number') });
+// Digits only: "1.0", "+1", "01", "0x1" or "1 " must not reach entry 1.
+export const idParamSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a number').transform(Number) });
 
 export interface Summary {
   wire_stock: number;

@@ -44,6 +44,12 @@ function fieldSchema(f: FieldDef): z.ZodType {
   return z.preprocess(blankToUndefined, f.required ? schema : schema.optional());
 }
 
+/**
+ * A row's id as the forms send it: a whole number, or its digits as text (a select's value).
+ * Nothing else is read as a number: not `true`, `[1]`, ' 1 ', '0x1' or '1e0'.
+ */
+const rowId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: 'must be the number of a partner from the list' });
+
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
 
 /** What a person may send to create an entry of this kind. Unknown fields are refused. Built once per kind. */
@@ -56,7 +62,7 @@ export function entryInputSchema(kind: KindDef) {
 function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of inputFields(kind)) shape[f.name] = fieldSchema(f);
-  if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+  if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
   shape.idempotency_key = z.string().trim().min(8).max(100).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
   return z.object(shape).strict();

@@ -543,6 +543,9 @@ describe.each(dialects)('books on %s', (dialect) => {
       const sale = await t.app.deps.database.db.selectFrom('entries').select(['id', 'cash_p']).where('kind', '=', 'assetSale').where('ref_id', '=', asset.id).execute();
       expect(sale).toHaveLength(1);
       expect(Number(sale[0]?.cash_p)).toBe(420075);
+      // The sale is money in: it shows among the latest cash-in entries, where it can be voided.
+      const recent = (await acc.get('/api/entries/recent?group=cashIn&limit=100')).json().data as Record<string, unknown>[];
+      expect(recent.find((r) => r.id === sale[0]?.id)).toMatchObject({ title: 'Asset Sale', paid_amount: 4200.75, voided: false, note: `Sale of asset #${asset.id}` });
       const res = await acc.post(`/api/entries/${sale[0]?.id}/void`, { reason: 'Buyer did not pay' });
       expect(res.statusCode, res.body).toBe(200);
       expect(await summary()).toEqual(before);

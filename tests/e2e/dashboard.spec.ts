@@ -16,8 +16,9 @@ test.describe('dashboard and statements', () => {
       { qunatity: '100', price: '12.34', paid_amount: '1000.01', discount_amount: '10' },
     ];
     const ids: number[] = [];
-    for (const b of buys) {
-      const res = await request.post('/api/powderCost', { data: { name: agent, note: 'bags', ...b }, headers: origin });
+    for (const [i, b] of buys.entries()) {
+      // The last note would be a formula in a spreadsheet: the CSV must keep it as text.
+      const res = await request.post('/api/powderCost', { data: { name: agent, note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, headers: origin });
       expect(res.status()).toBe(201);
       ids.push(((await res.json()) as { data: { id: number } }).data.id);
     }
@@ -87,6 +88,7 @@ test.describe('dashboard and statements', () => {
     expect(csv.startsWith('\uFEFF"Name","Date","Quantity"')).toBe(true);
     expect(csv).toContain(`"Total"`);
     expect(csv.trim().split('\r\n')).toHaveLength(1 + 3 + 1);
+    expect(csv).toContain(`"'=1+2, by bKash"`);
   });
 
   test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {

@@ -4,7 +4,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { newPassword } from '../../shared/auth-schemas.ts';
+import { newPassword, signupRequestSchema } from '../../shared/auth-schemas.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -114,6 +114,15 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseOutsideRedirects(config.appUrl, ctx.body, ctx.query);
+        if (ctx.path === '/sign-up/email') {
+          const result = signupRequestSchema.safeParse(ctx.body ?? {});
+          if (!result.success) {
+            const issue = result.error.issues[0];
+            const field = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path.join('.');
+            throw new APIError('BAD_REQUEST', { message: `${field}: ${issue?.code === 'unrecognized_keys' ? 'is not a field here' : issue?.message}`, code: 'INVALID_INPUT' });
+          }
+        }
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
           const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined);
           const value = ctx.path === '/sign-up/email' ? password?.password : password?.newPassword;
@@ -174,6 +183,22 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
 }
 
 /** The origin a request was sent to, as the browser sees it (for same-origin checks). */
+const REDIRECT_KEYS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
+
+/** Links in mails and redirects after sign-in must stay on this site: a path, or an address of APP_URL. */
+function refuseOutsideRedirects(appUrl: string, ...sources: unknown[]): void {
+  const own = new URL(appUrl).origin;
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of REDIRECT_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (value === undefined) continue;
+      const ok = typeof value === 'string' && (/^\/(?![/\\])/.test(value) ? true : URL.canParse(value) && new URL(value).origin === own);
+      if (!ok) throw new APIError('BAD_REQUEST', { message: `${key}: must be a page of this site`, code: 'INVALID_REDIRECT' });
+    }
+  }
+}
+
 export function originOf(request: Request): string | undefined {
   const host = request.headers.get('host');
   if (!host) return undefined;

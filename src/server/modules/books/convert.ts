@@ -38,6 +38,16 @@ export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknow
   return out;
 }
 
+/** An asset sale (not a registry kind: written by selling an asset) as the latest-entries list shows it. */
+export function saleToWire(row: EntryRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    kind: row.kind, title: 'Asset Sale', id: row.id, issue_date: row.issue_date, issued_by: row.issued_by, name: row.name, note: row.note,
+    paid_amount: row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money), voided: Boolean(row.voided),
+  };
+  if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
+  return out;
+}
+
 export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {
   const out: Record<string, unknown> = { id: Number(row.id) };
   for (const f of partnerFields) out[f.name] = row[f.column] ?? '';

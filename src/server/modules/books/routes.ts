@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
-import { type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
+import { ASSET_SALE_KIND, type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
-import { entryToWire, partnerToWire, summable, totalsToWire } from './convert.ts';
+import { entryToWire, partnerToWire, saleToWire, summable, totalsToWire } from './convert.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import * as repo from './repository.ts';
 import * as books from './service.ts';
@@ -41,8 +41,10 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   app.get('/entries/recent', { config: { access: 'acounts' } }, async (req) => {
     const q = parseInput(recentQuerySchema, req.query);
     const group = (kinds as readonly KindDef[]).filter((k) => k.group === q.group || (q.group === 'cashIn' && k.group === 'stock'));
-    const rows = await repo.listRecent(ctx.db, group.map((k) => k.kind), q.limit);
-    return { data: rows.map((r) => ({ kind: r.kind, title: kindOf(r.kind).title, ...entryToWire(kindOf(r.kind), r) })) };
+    // Asset sales are money in: listed with cash in, so a sale can be seen and voided.
+    const names = [...group.map((k) => k.kind), ...(q.group === 'cashIn' ? [ASSET_SALE_KIND] : [])];
+    const rows = await repo.listRecent(ctx.db, names, q.limit);
+    return { data: rows.map((r) => (r.kind === ASSET_SALE_KIND ? saleToWire(r) : { kind: r.kind, title: kindOf(r.kind).title, ...entryToWire(kindOf(r.kind), r) })) };
   });
 
   app.put('/fire/:id', { config: { access: 'acounts' } }, async (req) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { z } from 'zod';
-import { nextRole, promoteSchema, recordUserSchema, usersQuerySchema } from '../../../shared/users.ts';
+import { nextRole, promoteSchema, recordUserSchema, userIdParamSchema, usersQuerySchema } from '../../../shared/users.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
@@ -36,7 +35,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/loggedInUsers/admin/:id', { config: { access: 'admin' } }, async (req) => {
     const admin = await me(req);
-    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), req.params);
+    const { id } = parseInput(userIdParamSchema, req.params);
     const { role } = parseInput(promoteSchema, req.body);
     return db.transaction().execute(async (trx) => {
       const target = await findUserById(trx, id);

@@ -79,7 +79,7 @@ export function PartyList({ path, label, statement, withSalary }: { path: string
               {withSalary ? <td>{salaryOf(n.partner_id)}</td> : null}
               <td className="text-right">{n.count}</td>
               <td className="whitespace-nowrap text-right">
-                <Link className="link link-primary" to={statementLink(statement, `${path}?name=${n.name}`)}>
+                <Link className="link link-primary" to={statementLink(statement, `${path}?name=${encodeURIComponent(n.name)}`)}>
                   details
                 </Link>
                 {n.partner_id !== null ? (

@@ -41,12 +41,21 @@ export function formatCell(value: unknown, format: Column['format']): string {
  * (e.g. `powderCost?name=X`), newest first, with a date filter, the database's totals, Print
  * (A4, statement only) and CSV.
  */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 export function Statement({ type, url }: { type: StatementType; url: string }) {
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
   const inner = new URLSearchParams(query);
-  const subject = url.includes('=') ? url.slice(url.indexOf('=') + 1) : (kind?.title ?? path);
+  // The heading is what follows the `=` (spec), read back from its encoding ("Rahim %26 Sons" is "Rahim & Sons").
+  const subject = url.includes('=') ? decoded(url.slice(url.indexOf('=') + 1)) : (kind?.title ?? path);
   const day = inner.get('issue_date');
   const range = day ? { from: day, to: day } : dateRange(params.get('from'), params.get('to'));
   const name = inner.get('name') ?? undefined;
@@ -85,9 +94,12 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
 
   const csv = () => {
-    const cell = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    // Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+    const cell = (s: string, text = false) => `"${(text && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
     const lines = [columns.map((c) => cell(c.header)).join(',')];
-    for (const r of allRows) lines.push(columns.map((c) => cell(`${formatCell(read(r, c.field), c.format).replace(/,/g, '')}${c.field === 'name' && r.voided ? ' (voided)' : ''}`)).join(','));
+    for (const r of allRows) {
+      lines.push(columns.map((c) => (c.format === 'text' ? cell(`${formatCell(read(r, c.field), c.format)}${c.field === 'name' && r.voided ? ' (voided)' : ''}`, true) : cell(formatCell(read(r, c.field), c.format).replace(/,/g, '')))).join(','));
+    }
     lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : c.format === 'text' || c.format === 'date' ? '' : formatCell(read(totals, c.field), c.format).replace(/,/g, ''))).join(','));
     const blob = new Blob(['\uFEFF' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');

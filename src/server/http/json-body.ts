@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './validate.ts';
+
+// How request bodies are read. The API takes JSON objects only; a body is refused, with the key
+// at fault named, when it holds what no field of ours can: a `__proto__` key (or a
+// `constructor.prototype`), the NUL character (PostgreSQL text cannot hold it) or half of a
+// surrogate pair (it would be stored as U+FFFD, not as sent).
+
+/** NUL, or a UTF-16 surrogate without its other half (in `u` mode a whole pair is one code point). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+
+/** A key as it can be shown back: the characters we refuse become '?'. */
+const printable = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'gu'), '?');
+
+const CANNOT_STORE = 'contains a character that cannot be stored (NUL or half of a surrogate pair)';
+const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
+
+/** Parses a JSON body text; throws a 400 naming the key of the first value we refuse. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw new HttpError(400, 'The body is empty: send a JSON object');
+  const refuse = (key: string, why: string): never => {
+    throw new HttpError(400, key === '' ? why : `${key}: ${why}`, key === '' ? undefined : key);
+  };
+  let body: unknown;
+  try {
+    body = JSON.parse(text, function (this: unknown, key: string, value: unknown) {
+      if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'))) refuse(key, 'is not a field here');
+      if (UNSTORABLE.test(key)) refuse(printable(key), 'is not a field here');
+      if (typeof value === 'string' && UNSTORABLE.test(value)) refuse(key, CANNOT_STORE);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  // Every route takes an object of fields: an array, a string (JSON inside JSON) or null is refused here.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object of fields');
+  return body;
+}
+
+/**
+ * Replaces Fastify's JSON parser with `parseJsonBody`, and answers 415 to a body of any other
+ * type on the API's own routes (the sign-in routes under /api/auth take form posts too and
+ * answer for themselves).
+ */
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    // The path and the query are text too: the same characters are refused there.
+    for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
+      if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v))) throw new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
+    }
+    const type = req.headers['content-type'];
+    if (type === undefined || req.url.startsWith('/api/auth/')) return;
+    const media = type.split(';')[0]?.trim().toLowerCase();
+    if (media !== 'application/json') return reply.code(415).send({ error: { message: JSON_ONLY } });
+  });
+}
