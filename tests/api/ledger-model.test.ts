@@ -150,6 +150,17 @@ function rowOf(e: Entry): Record<string, unknown> {
   return out;
 }
 
+/** An asset sale (or its reversal) as the latest-entries list shows it. */
+function saleRowOf(e: Entry): Record<string, unknown> {
+  const sale = e.reversal?.of ?? e;
+  const out: Record<string, unknown> = {
+    kind: SALE, title: 'Asset Sale', id: e.id, issue_date: e.date, issued_by: ACC_NAME, name: sale.asset?.v.name ?? null,
+    note: `Sale of asset #${sale.asset?.id}`, paid_amount: wire(sale.v.paid_amount as bigint, 2), voided: e.voided,
+  };
+  if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason });
+  return out;
+}
+
 /** Sums of every numeric field over the live rows, in stored units. */
 function totalsOf(k: KindDef, rows: Entry[]): Record<string, bigint> {
   const live = rows.filter(isLive);
@@ -588,12 +599,13 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
 
     // The latest entries of each side, reversals included: this sequence's are the newest.
     for (const group of ['cashIn', 'cashOut'] as const) {
-      const inGroup = (e: Entry) => e.kind !== SALE && (kindDef(e.kind).group === group || (group === 'cashIn' && e.kind === 'stock'));
+      // Asset sales are money in: listed with cash in.
+      const inGroup = (e: Entry) => (e.kind === SALE ? group === 'cashIn' : kindDef(e.kind).group === group || (group === 'cashIn' && e.kind === 'stock'));
       const want = entries
         .filter(inGroup)
         .sort((a, b) => b.id - a.id)
         .slice(0, 100)
-        .map((e) => ({ kind: e.kind, title: kindDef(e.kind).title, ...rowOf(e) }));
+        .map((e) => (e.kind === SALE ? saleRowOf(e) : { kind: e.kind, title: kindDef(e.kind).title, ...rowOf(e) }));
       const got = (await get(`/api/entries/recent?group=${group}&limit=100`)).data;
       expect(got.slice(0, want.length), `recent ${group}`).toEqual(want);
     }
