@@ -172,7 +172,8 @@ const lines = [
   ...Object.keys(small.reads).map(
     (k) => `| ${k.slice(0, 2)} | ${k.slice(3)} at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[k].p50)} / ${ms(large.reads[k].p95)} | at ${fmt(smallSize)}: ${ms(small.reads[k].p50)} / ${ms(small.reads[k].p95)} | ${(large.reads[k].p95 / small.reads[k].p95).toFixed(2)} | ${k.startsWith('P3 party statement') ? 'p95 ≤ 15 ms; ratio ≤ 2' : 'ratio ≤ 2'} |`,
   ),
-  ...(web?.rows ?? []).map((r) => `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline ?? ''} | ${r.ratio ?? ''} | ${r.target} |`),
+  ...(web?.targets ?? []).map((r) => `| ${r.id} | ${r.what} | ${r.value ?? 'n/a'}${r.unit ? ` ${r.unit}` : ''} |  |  | ${r.target}${r.met === false ? ' (not met)' : ''} |`),
+  ...(web ? [`| P5 | JavaScript of a first visit per route (gzip) | ${web.javascript.map((j) => `${j.path} ${j.kibGzip} KiB`).join('; ')} |  |  | signed-in ≤ 150 KiB |`] : []),
 ];
 const report = `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, loopback, SQLite${quick ? ', --quick' : ''})
 

@@ -1,5 +1,6 @@
 // `npm test`: everything a change can break, in one go: lint, typecheck, unit and API tests
-// (Vitest), a production build, and the browser tests (Playwright on the system Chromium).
+// (Vitest), a production build, the browser tests (Playwright on the system Chromium) and the
+// benchmarks at their quick size.
 // Ends with one line "N passed, N failed, N skipped" adding up every runner's counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,6 +58,9 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
     totals.skipped += p.stats.skipped;
   } else totals.failed++;
 } else totals.failed++;
+
+// The benchmark harness at small sizes, so it cannot rot (figures are read, not judged, here).
+check('benchmarks (--quick)', 'node', ['scripts/bench.mjs', '--quick']);
 
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
