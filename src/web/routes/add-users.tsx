@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
-import { PartnerForm } from '../components/books/partner-form';
+import { PartnerForm } from '../components/books/book-forms';
 import { TableFrame } from '../components/ui/table-frame';
 import { Modal } from '../components/ui/modal';
 import { SearchBox } from '../components/ui/search-box';

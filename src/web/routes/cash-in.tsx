@@ -2,7 +2,7 @@ import { kindByName, kindsInGroup } from '../../shared/registry';
 import { allows } from '../../shared/roles';
 import { EntryButtons } from '../components/books/entry-screen';
 import { RecentEntries } from '../components/books/recent-entries';
-import { PartnerForm } from '../components/books/partner-form';
+import { PartnerForm } from '../components/books/lazy-forms';
 import { useSession } from '../lib/session';
 
 export function meta() {

@@ -1,5 +1,5 @@
 import { kindByName } from '../../shared/registry';
-import { EntryForm } from '../components/books/entry-form';
+import { EntryForm } from '../components/books/book-forms';
 import { FireList } from '../components/books/fire-list';
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
-import { nextRole } from '../../shared/users';
+import { nextRole } from '../../shared/logged-in-user';
 import { SearchBox } from '../components/ui/search-box';
 import { TableFrame } from '../components/ui/table-frame';
 import { usePromote, useUsers } from '../features/users/api';

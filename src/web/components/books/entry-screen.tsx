@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KindDef } from '../../../shared/registry';
 import { Modal } from '../ui/modal';
-import { EntryForm } from './entry-form';
+import { EntryForm, preloadOnApproach } from './lazy-forms';
 
 /** A page of buttons, each opening its kind's form in a pop-up (spec: cash-in and cash-out screens). */
 export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { label: string; render: () => React.ReactNode }[] }) {
@@ -12,7 +12,7 @@ export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { lab
     <>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {items.map((i) => (
-          <button key={i.label} type="button" className="btn btn-outline h-auto min-h-14 whitespace-normal py-2" onClick={() => setOpen(i.label)}>
+          <button key={i.label} type="button" className="btn btn-outline h-auto min-h-14 whitespace-normal py-2" onClick={() => setOpen(i.label)} {...preloadOnApproach}>
             {i.label}
           </button>
         ))}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { LoggedInUser } from '../../../shared/users';
+import type { LoggedInUser } from '../../../shared/logged-in-user';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 

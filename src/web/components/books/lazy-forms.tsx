@@ -1,0 +1,78 @@
+import { Component, type ComponentProps, type ReactNode, Suspense, lazy, useState } from 'react';
+import type * as Forms from './book-forms';
+
+// The entry and partner forms, loaded on first use (QUALITY.md P5): most screens show them only
+// in a pop-up after a click, so their code stays out of the screens' first load.
+let loading: Promise<typeof Forms> | null = null;
+
+/** The forms' code did not arrive (offline, or a new release replaced the file). */
+class FormsNotLoaded extends Error {}
+
+/** Starts loading the forms' chunk, once; a failed load is tried again next time. */
+export function preloadBookForms(): Promise<typeof Forms> {
+  loading ??= import('./book-forms').catch((error: unknown) => {
+    loading = null;
+    throw new FormsNotLoaded(String(error));
+  });
+  return loading;
+}
+
+/** For a button that opens a form: pointing at or focusing it starts the load before the click. */
+export const preloadOnApproach = {
+  onPointerEnter: () => void preloadBookForms().catch(() => undefined),
+  onFocus: () => void preloadBookForms().catch(() => undefined),
+};
+
+// React keeps a lazy component's failure for good, so a retry makes new ones.
+const lazyForms = () => ({
+  EntryForm: lazy(() => preloadBookForms().then((m) => ({ default: m.EntryForm }))),
+  PartnerForm: lazy(() => preloadBookForms().then((m) => ({ default: m.PartnerForm }))),
+});
+let forms = lazyForms();
+
+/** Shows a failed load with a way to try again; any other error goes on to the page's error screen. */
+class LoadFailed extends Component<{ children: ReactNode; onRetry: () => void }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    if (!(this.state.error instanceof FormsNotLoaded)) throw this.state.error;
+    return (
+      <div className="flex min-h-40 flex-col items-center justify-center gap-3" role="alert">
+        <p>The form could not be loaded. Check the connection and try again.</p>
+        <button type="button" className="btn btn-outline btn-sm" onClick={this.props.onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}
+
+/** The form `show` picks, with a loading state in its place until its code is here. */
+function Loaded({ show }: { show: (loaded: typeof forms) => ReactNode }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    forms = lazyForms();
+    setAttempt(attempt + 1);
+  };
+  return (
+    <LoadFailed key={attempt} onRetry={retry}>
+      <Suspense
+        fallback={
+          <div className="flex min-h-40 items-center justify-center" role="status" aria-label="Loading form">
+            <span className="loading loading-spinner loading-md text-primary" />
+          </div>
+        }
+      >
+        {show(forms)}
+      </Suspense>
+    </LoadFailed>
+  );
+}
+
+export const EntryForm = (props: ComponentProps<typeof Forms.EntryForm>) => <Loaded show={(f) => <f.EntryForm {...props} />} />;
+export const PartnerForm = (props: ComponentProps<typeof Forms.PartnerForm>) => <Loaded show={(f) => <f.PartnerForm {...props} />} />;
