@@ -28,7 +28,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/loggedInUsers', { config: { access: 'user' } }, async (req) => {
     const user = await me(req);
     const body = parseInput(recordUserSchema, req.body);
-    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'email: you can only record your own account');
+    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'email: you can only record your own account', 'email');
     await setUserName(db, user.id, body.name);
     return { data: await findUserById(db, user.id) };
   });
