@@ -115,6 +115,9 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         refuseOutsideRedirects(config.appUrl, ctx.body, ctx.query);
+        // No address is longer than 254 characters (RFC 5321): refused the same way whether it exists or not.
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string' && email.length > 254) throw new APIError('BAD_REQUEST', { message: 'email: Email should be at most 254 characters', code: 'INVALID_EMAIL' });
         if (ctx.path === '/sign-up/email') {
           const result = signupRequestSchema.safeParse(ctx.body ?? {});
           if (!result.success) {
