@@ -15,7 +15,7 @@ function unitOf(f: FieldDef) {
 
 /** A stored entry as the API sends it: the kind's fields in spec units, plus the stamps. */
 export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: row.id, issue_date: row.issue_date, issued_by: row.issued_by };
+  const out = stamps(row);
   for (const f of kind.fields) {
     const raw = row[f.column];
     const unit = unitOf(f);
@@ -30,22 +30,22 @@ export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknow
     out.sold_status = Boolean(row.sold_status);
     out.sold_amount = row.sold_amount_p === null ? null : toDecimal(Number(row.sold_amount_p), units.money);
   }
+  return withVoid(out, row);
+}
+
+const stamps = (row: EntryRow): Record<string, unknown> => ({ id: row.id, issue_date: row.issue_date, issued_by: row.issued_by });
+
+/** Whether the entry was voided, and for a correction, what it corrects and why. */
+function withVoid(out: Record<string, unknown>, row: EntryRow): Record<string, unknown> {
   out.voided = Boolean(row.voided);
-  if (row.void_of !== null) {
-    out.void_of = row.void_of;
-    out.void_reason = row.void_reason;
-  }
+  if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
   return out;
 }
 
 /** An asset sale (not a registry kind: written by selling an asset) as the latest-entries list shows it. */
 export function saleToWire(row: EntryRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    kind: row.kind, title: 'Asset Sale', id: row.id, issue_date: row.issue_date, issued_by: row.issued_by, name: row.name, note: row.note,
-    paid_amount: row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money), voided: Boolean(row.voided),
-  };
-  if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
-  return out;
+  const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);
+  return withVoid({ kind: row.kind, title: 'Asset Sale', ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row);
 }
 
 export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {

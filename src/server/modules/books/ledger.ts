@@ -7,10 +7,12 @@ import { ledgerEffect } from './rollups.ts';
 // amount. The effect of each kind comes from the registry's `ledger` rule; opening and closing
 // come from the per-partner daily rollup, so they stay exact however many rows are shown.
 
-async function effectBetween(db: Kysely<DB>, partyId: number, from?: string, to?: string) {
+/** The partner's summed effect and entry count over days in [from, to], or before `before`. */
+async function effectBetween(db: Kysely<DB>, partyId: number, range: { from?: string | undefined; to?: string | undefined; before?: string }) {
   let q = db.selectFrom('party_day_totals').where('party_id', '=', partyId);
-  if (from) q = q.where('issue_date', '>=', from);
-  if (to) q = q.where('issue_date', '<=', to);
+  if (range.from) q = q.where('issue_date', '>=', range.from);
+  if (range.to) q = q.where('issue_date', '<=', range.to);
+  if (range.before) q = q.where('issue_date', '<', range.before);
   const row = await q.select([sql<number>`coalesce(sum(effect_p), 0)`.as('effect'), sql<number>`coalesce(sum(count), 0)`.as('count')]).executeTakeFirst();
   return { effect: Number(row?.effect ?? 0), count: Number(row?.count ?? 0) };
 }
@@ -21,8 +23,8 @@ async function effectBetween(db: Kysely<DB>, partyId: number, from?: string, to?
  * entries than that, `carried` is the balance just before the first row shown.
  */
 export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?: string | undefined; to?: string | undefined; limit: number }) {
-  const opening = opts.from ? (await effectBetween(db, partyId, undefined, dayBefore(opts.from))).effect : 0;
-  const range = await effectBetween(db, partyId, opts.from, opts.to);
+  const opening = opts.from ? (await effectBetween(db, partyId, { before: opts.from })).effect : 0;
+  const range = await effectBetween(db, partyId, opts);
   let q = db.selectFrom('entries').where('party_id', '=', partyId).where('voided', '=', 0).where('void_of', 'is', null);
   if (opts.from) q = q.where('issue_date', '>=', opts.from);
   if (opts.to) q = q.where('issue_date', '<=', opts.to);
@@ -44,8 +46,6 @@ export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?
     rows: rows.map((r) => ({ ...r, balance_p: (balance += r.effect_p) })),
   };
 }
-
-const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Every partner with what they owe (+) or are owed (−) across all their entries. */
 export function partyBalances(db: Kysely<DB>) {
