@@ -1,14 +1,14 @@
 // After `react-router build` (react-router.config.ts calls this from buildEnd; by hand:
 // `node scripts/static-home.mjs [build/client]`): serve `/` as its prerendered HTML without React.
 // It takes the module scripts, the modulepreloads and React's streaming leftovers out of
-// index.html, bundles src/web/home-island.ts (date, year, arrival note, signed-in header) into
+// index.html, bundles src/web/features/home/home-island.ts (date, year, arrival note, signed-in header) into
 // one small hashed file and links that instead. See docs/decisions/0006-home-without-hydration.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const island = path.join(root, 'src/web/home-island.ts');
+const island = path.join(root, 'src/web/features/home/home-island.ts');
 
 /** The prerendered page without React's scripts: no script and no module preload left. */
 function withoutReact(html) {

@@ -6,6 +6,7 @@ import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { setupAuth } from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
+import type { Registry } from '../shared/registry.ts';
 import type { Database } from './db/database.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { HttpError } from './http/validate.ts';
@@ -18,6 +19,8 @@ import { readWebBuild, registerWeb } from './web.ts';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The record kinds served (default: the app's registry; tests may bring their own). */
+  registry?: Registry;
 }
 
 declare module 'fastify' {

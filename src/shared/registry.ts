@@ -1,10 +1,14 @@
+import type { EntryColumn, FlagColumn } from './entry-columns.ts';
+import type { messages } from './messages.ts';
 import type { UnitName } from './money.ts';
 import type { Access } from './roles.ts';
 
 // THE RECORD REGISTRY. Every record kind of spec §3 is described here once, as data: its API
 // path, its fields (wire name, database column, label, input, required), how it is priced,
-// how it moves cash and stock, and who may write it. Schemas, routes, database access, forms
-// and lists are all derived from these descriptions.
+// how it moves cash and stock, who may write it, and its screens: which entry screen offers its
+// form, its dashboard pages and statement layout, which fields lists show, its lifecycle action.
+// Schemas, routes, database access, forms, lists, statements, the sidebar and the authorization
+// table are all derived from these descriptions (registry-views.ts derives the screens).
 
 export const partnerCategories = ['Client', 'Wood Powder Agent', 'Wire Agent', 'Acid Agent', 'Employee', 'Investor'] as const;
 export type PartnerCategory = (typeof partnerCategories)[number];
@@ -12,26 +16,6 @@ export type PartnerCategory = (typeof partnerCategories)[number];
 export const wireSizes = [...Array.from({ length: 20 }, (_, i) => String(i + 7)), '28', '30', '32'] as const;
 export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 export const expenseTypes = ['House Rent', 'Electricity Bill', 'Water Bill', 'Internet Bill', 'Maintanence Cost', 'Others'] as const;
-
-/** Columns of the `entries` table that fields may map to. */
-export type EntryColumn =
-  | 'name'
-  | 'note'
-  | 'qunatity_milli'
-  | 'size'
-  | 'weight_g'
-  | 'price_p'
-  | 'total_price_p'
-  | 'paid_amount_p'
-  | 'discount_amount_p'
-  | 'due_amount_p'
-  | 'month'
-  | 'assigned_salary'
-  | 'absent'
-  | 'roll'
-  | 'pot_number'
-  | 'fire_man'
-  | 'fire_time';
 
 export type FieldInput =
   | { type: 'party'; categories: readonly PartnerCategory[] }
@@ -50,6 +34,52 @@ export interface FieldDef {
 }
 
 export type KindGroup = 'cashIn' | 'cashOut' | 'fire' | 'stock';
+
+/** The entry screens: Credit (/cashIn), Debit (/cashOut), Fire Count (/fireCount). */
+export type EntryScreen = 'credit' | 'debit' | 'fireCount';
+
+/** The statement layouts of spec §2 (each is a page /dashboard/<layout>). */
+export type StatementLayout = 'details' | 'paymentDetails' | 'otherExpansesDetails' | 'salaryDetails';
+
+/** Where a kind shows on the dashboard (spec §2). */
+export interface DashboardDef {
+  /** The sidebar group: Cash Out Data or Cash In Data. */
+  section: 'cashOut' | 'cashIn';
+  /** The sidebar page's name (its path under /dashboard) and label. */
+  page: string;
+  label: string;
+  /** Place in the sidebar group. */
+  order: number;
+  /** party: distinct names, each opening its statement; statement: one statement of every entry; log: the kind's own list. */
+  view: 'party' | 'statement' | 'log';
+  statement: StatementLayout;
+  /** A partner field shown beside each name on the party list (the salary list shows the assigned salary). */
+  partnerColumn?: { field: 'assignedSalary'; header: string };
+  /** The history page (distinct dates) in the dashboard menu, and other names it answers to. */
+  history?: { page: string; order: number; aliases?: readonly string[] };
+}
+
+/** A state change the spec has for a kind: end a fire (a closing note), sell an asset (an amount, money in). */
+export interface Lifecycle {
+  action: 'end' | 'sell';
+  /** The flag that says it happened (sent and stored under this name). */
+  status: FlagColumn;
+  /** What is recorded with it: the end note, or the amount sold for. */
+  value: { name: string; column: EntryColumn; label: string };
+  /** The list column that shows it, the button that starts it, the dialog's submit and the toast. */
+  header: string;
+  button: string;
+  submit: string;
+  toast: keyof typeof messages;
+  /** A sale is money in: it writes an entry of its own, of this kind, listed with `group`. */
+  entry?: { kind: string; title: string; group: KindGroup };
+}
+
+/** A column of a kind's log (the fire data, the assets list): a field or a stamp, with its header. */
+export interface LogColumn {
+  field: string;
+  header?: string;
+}
 
 export interface KindDef {
   kind: string;
@@ -72,6 +102,21 @@ export interface KindDef {
    */
   ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1 };
   write: Access;
+  /** The entry screens that offer the form, and its button there (default: the title). */
+  screens: readonly EntryScreen[];
+  button?: string;
+  /** The field lists show as the entry's party or subject (default: the field stored as `name`). */
+  subject?: string;
+  /** The field lists show as the entry's amount (default: the field that moves cash, else stock). */
+  amount?: string;
+  dashboard: DashboardDef;
+  /** The kind's own list (the dashboard's `log` view), also shown under these entry screens with this title. */
+  log?: { numbered?: boolean; screens?: readonly EntryScreen[]; title: string; columns: readonly LogColumn[] };
+  lifecycle?: Lifecycle;
+  /** Lists other than the entries that a save changes. */
+  refreshes?: readonly 'partners'[];
+  /** PUT /api/dashboard records an entry of this kind (spec §7: PUT dashboard with wire_stock). */
+  dashboardPut?: boolean;
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is.
@@ -101,26 +146,30 @@ export const kinds = [
   // Cash in (spec: Credit)
   {
     kind: 'furnace', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    screens: ['credit'], dashboard: { section: 'cashIn', page: 'furnace', label: 'Furnace', order: 1, view: 'party', statement: 'details', history: { page: 'historyFurnace', order: 1 } },
     fields: [party(['Client']), ...trade({ amount: [quantity(true), size(true), weight(true)], noteRequired: false })],
   },
   {
     kind: 'msWire', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    screens: ['credit'], dashboard: { section: 'cashIn', page: 'mwiresData', label: 'MS Wire', order: 2, view: 'party', statement: 'details', history: { page: 'historyMsWire', order: 2 } },
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
     kind: 'giWire', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    screens: ['credit'], button: 'GI Wire Form', dashboard: { section: 'cashIn', page: 'gIWires', label: 'GI Wire', order: 3, view: 'party', statement: 'details', history: { page: 'historyGi', order: 3 } },
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
     kind: 'investor', ledger: { field: 'paid_amount', sign: -1 }, path: 'investorData', title: 'Investor form', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    screens: ['credit'], refreshes: ['partners'], dashboard: { section: 'cashIn', page: 'investData', label: 'Investment', order: 5, view: 'party', statement: 'paymentDetails', history: { page: 'historyInvest', order: 4 } },
     fields: [party(['Investor']), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'stock', path: 'stock', title: 'Stock', group: 'stock', stock: { field: 'wire_stock', direction: 1 }, write: 'acounts',
-    fields: [weight(true, 'wire_stock', 'Stock added (KG)'), note(false)],
-  },
-  {
     kind: 'fire', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
+    screens: ['credit', 'fireCount'], subject: 'pot_number', amount: 'weight',
+    dashboard: { section: 'cashOut', page: 'fireData', label: 'Fire Data', order: 1, view: 'log', statement: 'details' },
+    log: { numbered: true, screens: ['fireCount'], title: 'Fire log', columns: [{ field: 'roll' }, { field: 'pot_number' }, { field: 'weight' }, { field: 'issue_date', header: 'Date' }, { field: 'note' }, { field: 'fire_man' }, { field: 'issued_by', header: 'Issued By' }] },
+    lifecycle: { action: 'end', status: 'fire_status', value: { name: 'fire_time', column: 'fire_time', label: 'End note' }, header: 'End Time', button: 'End Time', submit: 'End fire', toast: 'endFire' },
     fields: [
       text('roll', 'roll', 'Roll', false),
       text('pot_number', 'pot_number', 'Pot Number', false),
@@ -129,9 +178,15 @@ export const kinds = [
       note(false),
     ],
   },
+  {
+    kind: 'stock', path: 'stock', title: 'Stock', group: 'stock', stock: { field: 'wire_stock', direction: 1 }, write: 'acounts',
+    screens: ['credit'], dashboardPut: true, dashboard: { section: 'cashIn', page: 'stock', label: 'Stock', order: 6, view: 'statement', statement: 'details' },
+    fields: [weight(true, 'wire_stock', 'Stock added (KG)'), note(false)],
+  },
   // Cash out (spec: Debit)
   {
     kind: 'salary', path: 'salaryCollections', title: 'Salary', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'salaryData', label: 'Salary', order: 3, view: 'party', statement: 'salaryDetails', partnerColumn: { field: 'assignedSalary', header: 'Assigned Salary' }, history: { page: 'salaryHistory', order: 1, aliases: ['home'] } },
     fields: [
       party(['Employee']),
       month(),
@@ -143,26 +198,35 @@ export const kinds = [
   },
   {
     kind: 'partnerPayment', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'othersData', label: 'Partner Payment', order: 4, view: 'party', statement: 'paymentDetails', history: { page: 'partnerPaymentHistory', order: 2 } },
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
   {
     kind: 'woodPowder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'woodPowederData', label: 'Wood Powder', order: 5, view: 'party', statement: 'details', history: { page: 'woodPowderHistory', order: 3 } },
     fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
     kind: 'wireCost', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'wireData', label: 'Wire Cost', order: 6, view: 'party', statement: 'details', history: { page: 'wireDataHistory', order: 4 } },
     fields: [party(['Wire Agent']), ...trade({ amount: [size(true), weight(true)], noteRequired: null })],
   },
   {
     kind: 'acid', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'AcidData', label: 'Acid', order: 7, view: 'party', statement: 'details', history: { page: 'acidDataHistory', order: 5 } },
     fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
     kind: 'asset', path: 'assetsCost', title: 'Assets Form', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'],
+    dashboard: { section: 'cashOut', page: 'assetsData', label: 'Assets', order: 8, view: 'log', statement: 'paymentDetails' },
+    log: { screens: ['debit'], title: 'Assets', columns: [{ field: 'issue_date', header: 'Date' }, { field: 'name', header: 'Asset' }, { field: 'paid_amount', header: 'Cost' }] },
+    lifecycle: { action: 'sell', status: 'sold_status', value: { name: 'sold_amount', column: 'sold_amount_p', label: 'Amount' }, header: 'Sold for', button: 'Sell', submit: 'Sell', toast: 'itemSold', entry: { kind: 'assetSale', title: 'Asset Sale', group: 'cashIn' } },
     fields: [text('name', 'name', 'Asset Name', true), money('paid_amount', 'Amount', true), note(false)],
   },
   {
     kind: 'otherExpense', path: 'otherExpanses', title: 'Others Expenses', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], dashboard: { section: 'cashOut', page: 'otherExpanses', label: 'Other Expenses', order: 9, view: 'party', statement: 'otherExpansesDetails', history: { page: 'historyOthersExpanses', order: 6 } },
     fields: [
       { name: 'name', column: 'name', label: 'Expense Type', input: { type: 'choice', options: expenseTypes, placeholder: 'Select Type' }, required: true },
       month(),
@@ -173,26 +237,49 @@ export const kinds = [
   },
   {
     kind: 'potRepair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
+    screens: ['debit'], subject: 'potNumb', dashboard: { section: 'cashOut', page: 'fireRepairs', label: 'Pot Making & Repair', order: 2, view: 'statement', statement: 'paymentDetails' },
     fields: [text('potNumb', 'pot_number', 'Pot Number', true), money('repairsAmount', 'Amount', true), note(false)],
   },
 ] as const satisfies readonly KindDef[];
 
 export type KindName = (typeof kinds)[number]['kind'];
 
-/** Money entries made by the server itself (not typed in a form). */
+/** A set of kinds and the look-ups every side needs. The app uses `registry`; tests may make their own. */
+export interface Registry {
+  kinds: readonly KindDef[];
+  byPath(path: string): KindDef | undefined;
+  byName(kind: string): KindDef | undefined;
+  inGroup(group: KindGroup): KindDef[];
+  onScreen(screen: EntryScreen): KindDef[];
+  /** The kind whose lifecycle writes entries of this (server-made) kind: an asset's sale. */
+  madeBy(kind: string): { kind: KindDef; lifecycle: Lifecycle & { entry: NonNullable<Lifecycle['entry']> } } | undefined;
+}
+
+export function createRegistry(list: readonly KindDef[]): Registry {
+  const byPath = new Map(list.map((k) => [k.path, k]));
+  const byName = new Map(list.map((k) => [k.kind, k]));
+  return {
+    kinds: list,
+    byPath: (path) => byPath.get(path),
+    byName: (kind) => byName.get(kind),
+    inGroup: (group) => list.filter((k) => k.group === group),
+    onScreen: (screen) => list.filter((k) => k.screens.includes(screen)),
+    madeBy(kind) {
+      for (const k of list) {
+        const lifecycle = k.lifecycle;
+        if (lifecycle?.entry?.kind === kind) return { kind: k, lifecycle: { ...lifecycle, entry: lifecycle.entry } };
+      }
+      return undefined;
+    },
+  };
+}
+
+export const registry: Registry = createRegistry(kinds);
+/** The entry an asset's sale writes (kept for the server's write path; the registry's `lifecycle.entry` says it). */
 export const ASSET_SALE_KIND = 'assetSale';
-
-export function kindByPath(path: string): KindDef | undefined {
-  return (kinds as readonly KindDef[]).find((k) => k.path === path);
-}
-
-export function kindByName(kind: string): KindDef | undefined {
-  return (kinds as readonly KindDef[]).find((k) => k.kind === kind);
-}
-
-export function kindsInGroup(group: KindGroup): KindDef[] {
-  return (kinds as readonly KindDef[]).filter((k) => k.group === group);
-}
+export const kindByPath = registry.byPath;
+export const kindByName = registry.byName;
+export const kindsInGroup = registry.inGroup;
 
 /** Fields a person types (computed ones are the server's). */
 export function inputFields(kind: KindDef): FieldDef[] {

@@ -3,5 +3,5 @@ import { company } from '../../content/home.json';
 
 // What every page's frame (header, footer, printed statements) shows of content/home.json: the
 // company block only. A named import, so the build keeps the rest of the file (the home page's
-// text and pictures, in ./home-page-content.ts) out of the signed-in screens' scripts.
+// text and pictures, in ./features/home/home-page-content.ts) out of the signed-in screens' scripts.
 export const home: Pick<HomeContent, 'company'> = { company };

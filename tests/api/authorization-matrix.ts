@@ -1,3 +1,5 @@
+import { type Registry, registry } from '../../src/shared/registry.ts';
+
 // Who may call what: every /api route, the request the test makes, and the status each kind of
 // caller gets. 'ok' means allowed (any answer but 401 or 403). A route the server has and this
 // table lacks fails the test, so a new route cannot ship without deciding who may call it.
@@ -15,16 +17,20 @@ const signedIn: Record<Caller, Outcome> = { anonymous: 401, user: 'ok', acounts:
 const adminOnly: Record<Caller, Outcome> = { anonymous: 401, user: 403, acounts: 403, admin: 'ok' };
 const books: Record<Caller, Outcome> = { anonymous: 401, user: 403, acounts: 'ok', admin: 'ok' };
 
-// Every record kind of the registry has a list read and a create, both for acounts and admin.
-const kindPaths = ['furnaceData', 'mWireData', 'giWireData', 'investorData', 'stock', 'fire', 'salaryCollections', 'paymentData', 'powderCost', 'wireCost', 'acidCost', 'assetsCost', 'otherExpanses', 'repairsCost'];
-const kindRows = Object.fromEntries(
-  kindPaths.flatMap((path) => [
-    [`GET /api/${path}`, { request: { url: `/api/${path}` }, expect: books }],
-    [`POST /api/${path}`, { request: { url: `/api/${path}`, body: {} }, expect: books }],
-    [`GET /api/${path}/dates`, { request: { url: `/api/${path}/dates` }, expect: books }],
-    [`GET /api/${path}/names`, { request: { url: `/api/${path}/names` }, expect: books }],
-  ]),
-) as Record<string, MatrixRow>;
+const byAccess = { acounts: books, admin: adminOnly } as const;
+
+/** Every record kind of a registry has a list read, a create, its dates and names, and its lifecycle action if it has one. */
+export function kindRows(registry: Registry): Record<string, MatrixRow> {
+  return Object.fromEntries(
+    registry.kinds.flatMap((k) => [
+      [`GET /api/${k.path}`, { request: { url: `/api/${k.path}` }, expect: books }],
+      [`POST /api/${k.path}`, { request: { url: `/api/${k.path}`, body: {} }, expect: byAccess[k.write as keyof typeof byAccess] }],
+      [`GET /api/${k.path}/dates`, { request: { url: `/api/${k.path}/dates` }, expect: books }],
+      [`GET /api/${k.path}/names`, { request: { url: `/api/${k.path}/names` }, expect: books }],
+      ...(k.lifecycle ? [[`PUT /api/${k.path}/:id`, { request: { url: `/api/${k.path}/999999`, body: { [k.lifecycle.value.name]: '1' } }, expect: byAccess[k.write as keyof typeof byAccess] }]] : []),
+    ]),
+  );
+}
 
 export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/health': { request: { url: '/api/health' }, expect: everyone },
@@ -35,9 +41,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/loggedInUsers': { request: { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } }, expect: signedIn },
   'PUT /api/loggedInUsers/admin/:id': { request: { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } }, expect: adminOnly },
   'POST /api/jwt': { request: { url: '/api/jwt', body: {} }, expect: signedIn },
-  ...kindRows,
-  'PUT /api/fire/:id': { request: { url: '/api/fire/999999', body: { fire_time: 'done' } }, expect: books },
-  'PUT /api/assetsCost/:id': { request: { url: '/api/assetsCost/999999', body: { sold_amount: '1' } }, expect: books },
+  ...kindRows(registry),
   'POST /api/entries/:id/void': { request: { url: '/api/entries/999999/void', body: { reason: 'typo' } }, expect: books },
   'GET /api/entries/recent': { request: { url: '/api/entries/recent?group=cashIn' }, expect: books },
   'GET /api/ledger': { request: { url: '/api/ledger' }, expect: books },

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { EntryValues, FlagColumn, SumColumn } from '../../shared/entry-columns.ts';
 import type { Role } from '../../shared/roles.ts';
 
 // The database's tables as Kysely sees them. Each migration that adds a table adds it here.
@@ -53,8 +54,8 @@ export interface PartnerTable {
   updated_at: string;
 }
 
-/** One row per entry of any kind; which columns a kind uses is the registry's business. */
-export interface EntryTable {
+/** One row per entry of any kind; its value columns come from the one list in shared/entry-columns.ts. */
+export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Generated<number> } & {
   id: Generated<number>;
   kind: string;
   issue_date: string;
@@ -62,26 +63,6 @@ export interface EntryTable {
   author_id: string;
   created_at: string;
   party_id: number | null;
-  name: string | null;
-  note: string | null;
-  qunatity_milli: number | null;
-  size: string | null;
-  weight_g: number | null;
-  price_p: number | null;
-  total_price_p: number | null;
-  paid_amount_p: number | null;
-  discount_amount_p: number | null;
-  due_amount_p: number | null;
-  month: string | null;
-  assigned_salary: string | null;
-  absent: string | null;
-  roll: string | null;
-  pot_number: string | null;
-  fire_man: string | null;
-  fire_status: Generated<number>;
-  fire_time: string | null;
-  sold_status: Generated<number>;
-  sold_amount_p: number | null;
   cash_p: number;
   stock_g: number;
   voided: Generated<number>;
@@ -89,7 +70,7 @@ export interface EntryTable {
   ref_id: number | null;
   void_reason: string | null;
   idempotency_key: string | null;
-}
+};
 
 export interface LedgerSummaryTable {
   id: number;
@@ -99,26 +80,9 @@ export interface LedgerSummaryTable {
 }
 
 /** Running totals of live entries (modules/books/rollups.ts); `name_key` is the name, '' for none. */
-interface Sums {
-  count: number;
-  qunatity_milli: number;
-  weight_g: number;
-  price_p: number;
-  total_price_p: number;
-  paid_amount_p: number;
-  discount_amount_p: number;
-  due_amount_p: number;
-  sold_amount_p: number;
-}
-export interface KindDayTotalsTable extends Sums {
-  kind: string;
-  issue_date: string;
-}
-export interface KindNameDayTotalsTable extends Sums {
-  kind: string;
-  name_key: string;
-  issue_date: string;
-}
+type Sums = { count: number } & Record<SumColumn, number>;
+export type KindDayTotalsTable = Sums & { kind: string; issue_date: string };
+export type KindNameDayTotalsTable = Sums & { kind: string; name_key: string; issue_date: string };
 export interface KindNameTotalsTable {
   kind: string;
   name_key: string;

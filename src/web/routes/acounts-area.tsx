@@ -1,4 +1,4 @@
-import { Gate } from '../components/auth/gate';
+import { Gate } from '../features/auth/gate';
 import { QueryProvider } from '../components/layout/query-provider';
 
 // Layout for the books: accounts or admin only.

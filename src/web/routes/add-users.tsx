@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
-import { PartnerForm } from '../components/books/book-forms';
-import { TableFrame } from '../components/ui/table-frame';
+import { PartnerForm } from '../features/books/book-forms';
+import { DataTable } from '../components/table/data-table';
 import { Modal } from '../components/ui/modal';
 import { SearchBox } from '../components/ui/search-box';
 import { type Partner, usePartners } from '../features/books/api';
@@ -31,40 +31,32 @@ export default function AddUsersPage() {
           <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" className="" />
         </div>
         {partners.isPending ? <p>{messages.loading}</p> : null}
-        <TableFrame>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Category</th>
-                <th>Contact</th>
-                <th>Assigned Salary</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id} data-testid="partner-row">
-                  <td>
-                    <div className="font-medium">{p.name}</div>
-                    <div className="text-xs opacity-70">{p.address}</div>
-                  </td>
-                  <td>{p.catagories}</td>
-                  <td>{p.contact}</td>
-                  <td>{p.assignedSalary}</td>
-                  <td className="text-right">
-                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(p)}>
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-              {partners.data && rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No partners match.</td>
-                </tr>
-              ) : null}
-            </tbody>
-        </TableFrame>
+        <DataTable
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (p) => (
+                <>
+                  <div className="font-medium">{p.name}</div>
+                  <div className="text-xs opacity-70">{p.address}</div>
+                </>
+              ),
+            },
+            { key: 'category', header: 'Category', cell: (p) => p.catagories },
+            { key: 'contact', header: 'Contact', cell: (p) => p.contact },
+            { key: 'salary', header: 'Assigned Salary', cell: (p) => p.assignedSalary },
+          ]}
+          rows={rows}
+          rowKey={(p) => p.id}
+          rowTestId="partner-row"
+          actions={(p) => (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(p)}>
+              Edit
+            </button>
+          )}
+          empty={partners.data ? 'No partners match.' : null}
+        />
       </section>
       <Modal title={`Edit ${editing?.name ?? ''}`} open={editing !== null} onClose={() => setEditing(null)}>
         {editing ? <PartnerForm key={editing.id} partner={editing} onDone={() => setEditing(null)} /> : null}

@@ -1,14 +1,17 @@
 import { NavLink, useParams, useSearchParams } from 'react-router';
-import { AssetsList } from '../components/books/assets-list';
-import { FireList } from '../components/books/fire-list';
-import { HistoryList, PartnersInfo, PartyList } from '../features/dashboard/lists';
-import { type DashboardPage, type StatementType, dashboardPage, historyMenu, sidebar, statementColumns } from '../features/dashboard/pages';
-import { LedgerBalances, PartyLedger } from '../features/dashboard/ledger';
-import { Statement } from '../features/dashboard/statement';
+import { registry } from '../../shared/registry';
+import { type DashboardPage, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
+import { KindLog } from '../features/books/kind-log';
+import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
+import { HistoryList, PartnersInfo, PartyList } from '../features/statements/lists';
+import { Statement } from '../features/statements/statement';
 
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
 }
+
+const sidebar = sidebarOf(registry);
+const historyMenu = historyMenuOf(registry);
 
 /** /dashboard and everything under it: a sidebar (a drawer on phones) and the chosen page. */
 export default function DashboardPage() {
@@ -30,7 +33,7 @@ export default function DashboardPage() {
             <div key={group.title} className="mb-4">
               <h2 className="menu-title px-3 text-xs uppercase">{group.title}</h2>
               <ul className="menu w-full">
-                {group.pages.map(([name, p]) => (
+                {group.pages.map(({ name, page: p }) => (
                   <li key={name}>
                     <NavLink
                       to={`/dashboard/${name}`}
@@ -54,10 +57,10 @@ export default function DashboardPage() {
 }
 
 function Content({ page, url, partner }: { page: string; url: string | null; partner: string | null }) {
-  if (page in statementColumns) return <Statement type={page as StatementType} url={url ?? ''} />;
+  if (isStatementLayout(page)) return <Statement type={page} url={url ?? ''} />;
   if (page === 'ledger' && partner && /^\d+$/.test(partner)) return <PartyLedger partnerId={Number(partner)} />;
   if (page === '') return <Home />;
-  const p = dashboardPage(page);
+  const p = dashboardPageOf(registry, page);
   if (!p) return <p role="alert">There is no dashboard page called “{page}”.</p>;
   return <PageView page={p} />;
 }
@@ -65,15 +68,13 @@ function Content({ page, url, partner }: { page: string; url: string | null; par
 function PageView({ page }: { page: DashboardPage }) {
   switch (page.type) {
     case 'party':
-      return <PartyList path={page.path} label={page.label} statement={page.statement} withSalary={page.withSalary} />;
+      return <PartyList kind={page.kind} label={page.label} />;
     case 'history':
-      return <HistoryList path={page.path} label={page.label} statement={page.statement} />;
+      return <HistoryList kind={page.kind} label={page.label} />;
     case 'statement':
-      return <Statement type={page.statement} url={page.path} />;
-    case 'fire':
-      return <FireList />;
-    case 'assets':
-      return <AssetsList />;
+      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} />;
+    case 'log':
+      return <KindLog kind={page.kind} title={page.label} />;
     case 'partners':
       return <PartnersInfo />;
     case 'ledger':
@@ -91,7 +92,7 @@ function Home() {
           <div key={group.title} className="rounded-box border border-base-300 p-4">
             <h2 className="text-lg font-semibold">{group.title}</h2>
             <ul className="menu w-full">
-              {group.pages.map(([name, p]) => (
+              {group.pages.map(({ name, page: p }) => (
                 <li key={name}>
                   <NavLink to={`/dashboard/${name}`}>{p.label}</NavLink>
                 </li>

@@ -1,5 +1,5 @@
 import { messages } from '../../shared/messages';
-import { home, imageUrl } from '../home-page-content';
+import { home, imageUrl } from '../features/home/home-page-content';
 import { today } from '../lib/today';
 import { useNow } from '../lib/use-now';
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { nextRole } from '../../shared/logged-in-user';
 import { SearchBox } from '../components/ui/search-box';
-import { TableFrame } from '../components/ui/table-frame';
+import { DataTable } from '../components/table/data-table';
 import { usePromote, useUsers } from '../features/users/api';
 import { saveWithToast } from '../lib/notify';
 
@@ -31,41 +31,35 @@ export default function LoggedInUsersPage() {
       ) : null}
       {users.isPending ? <p className="mt-4">{messages.loading}</p> : null}
       {users.data ? (
-        <TableFrame className="mt-4">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Role</th>
-                <th className="text-right">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>No accounts match.</td>
-                </tr>
-              ) : null}
-              {users.data.map((u) => {
-                const next = nextRole[u.role];
-                return (
-                  <tr key={u.id} data-testid="user-row">
-                    <td>
-                      <div className="font-medium">{u.name}</div>
-                      <div className="text-xs opacity-70 break-all">{u.email}</div>
-                    </td>
-                    <td>{roleLabel[u.role]}</td>
-                    <td className="text-right">
-                      {next ? (
-                        <button type="button" className="btn btn-sm btn-primary" disabled={promote.isPending} onClick={() => onPromote(u.id, next)}>
-                          {next === 'admin' ? 'Make Admin' : 'Make Accounts'}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-        </TableFrame>
+        <DataTable
+          className="mt-4"
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (u) => (
+                <>
+                  <div className="font-medium">{u.name}</div>
+                  <div className="text-xs opacity-70 break-all">{u.email}</div>
+                </>
+              ),
+            },
+            { key: 'role', header: 'Role', cell: (u) => roleLabel[u.role] },
+          ]}
+          rows={users.data}
+          rowKey={(u) => u.id}
+          rowTestId="user-row"
+          actionsHeader="Action"
+          actions={(u) => {
+            const next = nextRole[u.role];
+            return next ? (
+              <button type="button" className="btn btn-sm btn-primary" disabled={promote.isPending} onClick={() => onPromote(u.id, next)}>
+                {next === 'admin' ? 'Make Admin' : 'Make Accounts'}
+              </button>
+            ) : null;
+          }}
+          empty="No accounts match."
+        />
       ) : null}
     </main>
   );

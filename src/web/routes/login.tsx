@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginInput, loginSchema, resetRequestSchema } from '../../shared/auth-schemas';
 import { messages } from '../../shared/messages';
-import { AuthCard } from '../components/auth/auth-card';
-import { GoogleButton } from '../components/auth/google-button';
+import { AuthCard } from '../features/auth/auth-card';
+import { GoogleButton } from '../features/auth/google-button';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { QueryProvider } from '../components/layout/query-provider';
 import { ApiError, api } from '../lib/api';
-import { authErrorText, oauthErrorText, safeReturnPath } from '../lib/auth-errors';
+import { authErrorText, oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
 import { refreshSession } from '../lib/session';
 

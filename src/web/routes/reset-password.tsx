@@ -5,10 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordSchema } from '../../shared/auth-schemas';
 import { messages } from '../../shared/messages';
-import { AuthCard } from '../components/auth/auth-card';
+import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
-import { authErrorText } from '../lib/auth-errors';
+import { authErrorText } from '../features/auth/auth-errors';
 
 export function meta() {
   return [{ title: 'Set a new password · AMA Metal & Wire Industries' }];

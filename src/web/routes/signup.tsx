@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type SignupInput, signupSchema } from '../../shared/auth-schemas';
 import { messages } from '../../shared/messages';
-import { AuthCard } from '../components/auth/auth-card';
+import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
-import { authErrorText } from '../lib/auth-errors';
+import { authErrorText } from '../features/auth/auth-errors';
 
 export function meta() {
   return [{ title: 'Sign up · AMA Metal & Wire Industries' }];

@@ -1,7 +1,7 @@
+import { type SumColumn, isSumColumn } from '../../../shared/entry-columns.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
-import { type FieldDef, type KindDef, partnerFields } from '../../../shared/registry.ts';
-import type { EntryTable, PartnerTable } from '../../db/schema.ts';
-import type { SummableColumn } from './repository.ts';
+import { type FieldDef, type KindDef, type Registry, partnerFields } from '../../../shared/registry.ts';
+import type { EntryTable, LedgerSummaryTable, PartnerTable } from '../../db/schema.ts';
 
 // Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
 
@@ -22,13 +22,12 @@ export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknow
     out[f.name] = raw === null || raw === undefined ? null : unit ? toDecimal(Number(raw), unit) : raw;
   }
   if (row.party_id !== null) out.partner_id = row.party_id;
-  if (kind.kind === 'fire') {
-    out.fire_status = Boolean(row.fire_status);
-    out.fire_time = row.fire_time;
-  }
-  if (kind.kind === 'asset') {
-    out.sold_status = Boolean(row.sold_status);
-    out.sold_amount = row.sold_amount_p === null ? null : toDecimal(Number(row.sold_amount_p), units.money);
+  // The lifecycle's flag and value: a fire's end note, an asset's sale amount.
+  const l = kind.lifecycle;
+  if (l) {
+    out[l.status] = Boolean(row[l.status]);
+    const v = row[l.value.column];
+    out[l.value.name] = v === null || v === undefined ? null : l.action === 'sell' ? toDecimal(Number(v), units.money) : v;
   }
   return withVoid(out, row);
 }
@@ -42,10 +41,13 @@ function withVoid(out: Record<string, unknown>, row: EntryRow): Record<string, u
   return out;
 }
 
-/** An asset sale (not a registry kind: written by selling an asset) as the latest-entries list shows it. */
-export function saleToWire(row: EntryRow): Record<string, unknown> {
+/** An entry of the latest-entries list: its kind and title, then its fields (an entry the server made: name, note, amount). */
+export function recentToWire(registry: Registry, row: EntryRow): Record<string, unknown> {
+  const kind = registry.byName(row.kind);
+  if (kind) return { kind: row.kind, title: kind.title, ...entryToWire(kind, row) };
   const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);
-  return withVoid({ kind: row.kind, title: 'Asset Sale', ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row);
+  const title = registry.madeBy(row.kind)?.lifecycle.entry.title ?? row.kind;
+  return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row);
 }
 
 export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {
@@ -54,12 +56,11 @@ export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): 
   return out;
 }
 
-const SUMMABLE = new Set(['qunatity_milli', 'weight_g', 'price_p', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p']);
-
-/** The kind's numeric columns: a statement's totals row sums each of them. */
-export function summable(kind: KindDef): SummableColumn[] {
-  const cols = kind.fields.filter((f) => SUMMABLE.has(f.column)).map((f) => f.column as SummableColumn);
-  return kind.kind === 'asset' ? [...cols, 'sold_amount_p'] : cols;
+/** The kind's numeric columns (and a sale's amount): a statement's totals row sums each of them. */
+export function summable(kind: KindDef): SumColumn[] {
+  const cols = kind.fields.map((f) => f.column).filter(isSumColumn);
+  const sale = kind.lifecycle?.action === 'sell' ? kind.lifecycle.value.column : null;
+  return sale && isSumColumn(sale) ? [...cols, sale] : cols;
 }
 
 export function totalsToWire(kind: KindDef, sums: Record<string, number>): Record<string, number> {
@@ -68,6 +69,50 @@ export function totalsToWire(kind: KindDef, sums: Record<string, number>): Recor
     const unit = unitOf(f);
     if (unit && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
   }
-  if (sums.sold_amount_p !== undefined) out.sold_amount = toDecimal(sums.sold_amount_p, units.money);
+  const l = kind.lifecycle;
+  if (l?.action === 'sell' && sums[l.value.column] !== undefined) out[l.value.name] = toDecimal(sums[l.value.column] ?? 0, units.money);
   return out;
+}
+
+const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
+
+export const summaryToWire = (s: Pick<LedgerSummaryTable, 'balance_p' | 'stock_g'>) => ({ wire_stock: toDecimal(Number(s.stock_g), units.weight), current_balance: money(Number(s.balance_p)) });
+
+export const balanceToWire = (r: { id: unknown; name: string; catagories: string; entries: unknown; balance_p: unknown }) => ({
+  id: Number(r.id),
+  name: r.name,
+  catagories: r.catagories,
+  entries: Number(r.entries),
+  balance: money(Number(r.balance_p)),
+});
+
+interface LedgerAnswer {
+  opening: number;
+  closing: number;
+  count: number;
+  carried: number;
+  rows: { id: unknown; kind: string; issue_date: string; total_price_p: number | null; paid_amount_p: number | null; discount_amount_p: number | null; note: string | null; effect_p: number; balance_p: number }[];
+}
+
+/** A party's ledger as the API sends it: the partner, opening, closing and each row in taka. */
+export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id'> & { id: unknown }, l: LedgerAnswer) {
+  return {
+    partner: partnerToWire(partner),
+    opening: money(l.opening),
+    closing: money(l.closing),
+    count: l.count,
+    carried: money(l.carried),
+    rows: l.rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      title: registry.byName(r.kind)?.title ?? r.kind,
+      issue_date: r.issue_date,
+      total_price: money(r.total_price_p),
+      paid_amount: money(r.paid_amount_p),
+      discount_amount: money(r.discount_amount_p),
+      note: r.note,
+      effect: money(r.effect_p),
+      balance: money(r.balance_p),
+    })),
+  };
 }

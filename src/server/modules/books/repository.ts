@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
+import type { SumColumn } from '../../../shared/entry-columns.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, recordRollups } from './rollups.ts';
@@ -77,7 +78,7 @@ export function listEntries(db: Db, f: EntryFilters) {
   return filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
 }
 
-export type SummableColumn = 'qunatity_milli' | 'weight_g' | 'price_p' | 'total_price_p' | 'paid_amount_p' | 'discount_amount_p' | 'due_amount_p' | 'sold_amount_p';
+export type SummableColumn = SumColumn;
 
 /**
  * Column sums over the same rows as the list (all of them, not one page), voided ones left out.

@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
 import { type KindDef, kindByName } from '../../../shared/registry.ts';
 import type { DB, EntryTable } from '../../db/schema.ts';
 
@@ -9,9 +10,6 @@ import type { DB, EntryTable } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The columns a statement's totals row adds up. */
-export const SUM_COLUMNS = ['qunatity_milli', 'weight_g', 'price_p', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'sold_amount_p'] as const;
-export type SumColumn = (typeof SUM_COLUMNS)[number];
 
 export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> & { voided?: number | boolean | undefined };
 

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
-import { toDecimal, units } from '../../../shared/money.ts';
-import { ASSET_SALE_KIND, type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
+import { registry as appRegistry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
-import { entryToWire, partnerToWire, saleToWire, summable, totalsToWire } from './convert.ts';
+import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import * as repo from './repository.ts';
 import * as books from './service.ts';
@@ -14,8 +13,9 @@ import * as books from './service.ts';
 export async function booksRoutes(app: FastifyInstance): Promise<void> {
   const ctx: books.BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
   const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
+  const registry = app.deps.registry ?? appRegistry;
 
-  for (const kind of kinds as readonly KindDef[]) {
+  for (const kind of registry.kinds) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema, req.query);
       const filters = { kind: kind.kind, search: q.s, name: q.name, from: q['issue_date>'], to: q['issue_date<'] };
@@ -35,26 +35,26 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       const result = await books.createEntry(ctx, kind, req.body, await actor(req));
       return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
     });
+    // The kind's lifecycle action (spec §7: PUT /fire/{id} ends a fire, PUT /assetsCost/{id} sells an asset).
+    const lifecycle = kind.lifecycle;
+    if (lifecycle) {
+      app.put(`/${kind.path}/:id`, { config: { access: kind.write } }, async (req) => {
+        const { id } = parseInput(idParamSchema, req.params);
+        const act = lifecycle.action === 'end' ? books.endFire : books.sellAsset;
+        return { data: entryToWire(kind, await act(ctx, id, req.body, await actor(req))) };
+      });
+    }
   }
 
-  // The latest entries of one side of the books (cash in or cash out), for the entry screens.
+  // The latest entries of one side of the books (cash in or cash out), for the entry screens,
+  // with the entries the server writes for that side (an asset's sale is money in).
   app.get('/entries/recent', { config: { access: 'acounts' } }, async (req) => {
     const q = parseInput(recentQuerySchema, req.query);
-    const group = (kinds as readonly KindDef[]).filter((k) => k.group === q.group || (q.group === 'cashIn' && k.group === 'stock'));
-    // Asset sales are money in: listed with cash in, so a sale can be seen and voided.
-    const names = [...group.map((k) => k.kind), ...(q.group === 'cashIn' ? [ASSET_SALE_KIND] : [])];
-    const rows = await repo.listRecent(ctx.db, names, q.limit);
-    return { data: rows.map((r) => (r.kind === ASSET_SALE_KIND ? saleToWire(r) : { kind: r.kind, title: kindOf(r.kind).title, ...entryToWire(kindOf(r.kind), r) })) };
-  });
-
-  app.put('/fire/:id', { config: { access: 'acounts' } }, async (req) => {
-    const { id } = parseInput(idParamSchema, req.params);
-    return { data: entryToWire(kindOf('fire'), await books.endFire(ctx, id, req.body, await actor(req))) };
-  });
-
-  app.put('/assetsCost/:id', { config: { access: 'acounts' } }, async (req) => {
-    const { id } = parseInput(idParamSchema, req.params);
-    return { data: entryToWire(kindOf('asset'), await books.sellAsset(ctx, id, req.body, await actor(req))) };
+    const sides = q.group === 'cashIn' ? ['cashIn', 'stock'] : [q.group];
+    const own = registry.kinds.filter((k) => sides.includes(k.group)).map((k) => k.kind);
+    const made = registry.kinds.flatMap((k) => (k.lifecycle?.entry && sides.includes(k.lifecycle.entry.group) ? [k.lifecycle.entry.kind] : []));
+    const rows = await repo.listRecent(ctx.db, [...own, ...made], q.limit);
+    return { data: rows.map((r) => recentToWire(registry, r)) };
   });
 
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {
@@ -62,9 +62,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     return { data: await books.voidEntry(ctx, id, req.body, await actor(req)) };
   });
 
-  app.get('/ledger', { config: { access: 'acounts' } }, async () => ({
-    data: (await partyBalances(ctx.db)).map((r) => ({ id: Number(r.id), name: r.name, catagories: r.catagories, entries: Number(r.entries), balance: toDecimal(Number(r.balance_p), units.money) })),
-  }));
+  app.get('/ledger', { config: { access: 'acounts' } }, async () => ({ data: (await partyBalances(ctx.db)).map(balanceToWire) }));
 
   app.get('/ledger/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
@@ -72,37 +70,19 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     const partner = await repo.getPartner(ctx.db, id);
     if (!partner) throw new HttpError(404, 'No such partner');
     const l = await partyLedger(ctx.db, id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
-    const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
-    return {
-      data: {
-        partner: partnerToWire(partner),
-        opening: money(l.opening),
-        closing: money(l.closing),
-        count: l.count,
-        carried: money(l.carried),
-        rows: l.rows.map((r) => ({
-          id: Number(r.id),
-          kind: r.kind,
-          title: kindByName(r.kind)?.title ?? r.kind,
-          issue_date: r.issue_date,
-          total_price: money(r.total_price_p),
-          paid_amount: money(r.paid_amount_p),
-          discount_amount: money(r.discount_amount_p),
-          note: r.note,
-          effect: money(r.effect_p),
-          balance: money(r.balance_p),
-        })),
-      },
-    };
+    return { data: ledgerToWire(registry, partner, l) };
   });
 
   app.get('/dashboard', { config: { access: 'acounts' } }, async () => ({ data: await summary() }));
 
-  // Spec: PUT dashboard with wire_stock records stock added.
-  app.put('/dashboard', { config: { access: 'acounts' } }, async (req, reply: FastifyReply) => {
-    await books.createEntry(ctx, kindOf('stock'), req.body, await actor(req));
-    return reply.send({ data: await summary() });
-  });
+  // Spec: PUT dashboard with wire_stock records stock added (the kind the registry says).
+  const putKind = registry.kinds.find((k) => k.dashboardPut);
+  if (putKind) {
+    app.put('/dashboard', { config: { access: putKind.write } }, async (req) => {
+      await books.createEntry(ctx, putKind, req.body, await actor(req));
+      return { data: await summary() };
+    });
+  }
 
   app.get('/userDetailsData', { config: { access: 'acounts' } }, async (req) => {
     const q = parseInput(listQuerySchema.pick({ s: true }), req.query);
@@ -120,14 +100,5 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     return { data: p ? partnerToWire(p) : null };
   });
 
-  async function summary() {
-    const s = await repo.getSummary(ctx.db);
-    return { wire_stock: toDecimal(Number(s.stock_g), units.weight), current_balance: toDecimal(Number(s.balance_p), units.money) };
-  }
-}
-
-function kindOf(name: string): KindDef {
-  const kind = kindByName(name);
-  if (!kind) throw new Error(`registry has no ${name}`);
-  return kind;
+  const summary = async () => summaryToWire(await repo.getSummary(ctx.db));
 }

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PartnerCategory } from '../../../shared/registry';
+import type { KindDef, KindGroup, PartnerCategory } from '../../../shared/registry';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { booksKey, partnersKey } from '../../lib/query-keys';
 import { refreshSummary } from '../../lib/summary';
 
 // The books' calls (spec §7) as queries and mutations. Every save refetches the header summary
-// and the lists it can change.
+// and everything under the books key (lists, statements, ledgers), and what the kind says it
+// also changes (the investor form refreshes its list of partners).
 
 export interface Partner {
   id: number;
@@ -23,7 +25,7 @@ export interface Partner {
 export type Entry = Record<string, unknown> & { id: number; issue_date: string; issued_by: string; voided: boolean; void_of?: number; kind?: string; title?: string };
 
 export const partnersQuery = queryOptions({
-  queryKey: ['partners'],
+  queryKey: partnersKey,
   queryFn: () => api<{ data: Partner[] }>('GET', '/api/userDetailsData').then((r) => r.data),
 });
 
@@ -31,31 +33,34 @@ export function usePartners() {
   return useQuery(partnersQuery);
 }
 
+const queryString = (params: Record<string, string>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+
 export const entriesQuery = (path: string, params: Record<string, string> = {}) =>
   queryOptions({
-    queryKey: ['entries', path, params],
+    queryKey: [...booksKey, 'entries', path, params],
     queryFn: () => {
-      const qs = Object.entries(params)
-        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
-        .join('&');
+      const qs = queryString(params);
       return api<{ data: Entry[] }>('GET', `/api/${path}${qs ? `?${qs}` : ''}`).then((r) => r.data);
     },
   });
 
-export const recentQuery = (group: 'cashIn' | 'cashOut') =>
+export const recentQuery = (group: KindGroup) =>
   queryOptions({
-    queryKey: ['entries', 'recent', group],
+    queryKey: [...booksKey, 'recent', group],
     queryFn: () => api<{ data: Entry[] }>('GET', `/api/entries/recent?group=${group}`).then((r) => r.data),
   });
 
-async function afterSave(extraKeys: unknown[][] = []) {
-  await Promise.all([refreshSummary(), queryClient.invalidateQueries({ queryKey: ['entries'] }), ...extraKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
+async function afterSave(refreshPartners = false) {
+  await Promise.all([refreshSummary(), queryClient.invalidateQueries({ queryKey: booksKey }), refreshPartners ? queryClient.invalidateQueries({ queryKey: partnersKey }) : null]);
 }
 
-export function useCreateEntry(path: string, refreshPartners = false) {
+export function useCreateEntry(kind: KindDef) {
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<{ data: Entry }>('POST', `/api/${path}`, body),
-    onSuccess: () => afterSave(refreshPartners ? [['partners']] : []),
+    mutationFn: (body: Record<string, unknown>) => api<{ data: Entry }>('POST', `/api/${kind.path}`, body),
+    onSuccess: () => afterSave(kind.refreshes?.includes('partners')),
   });
 }
 
@@ -66,16 +71,14 @@ export function useVoidEntry() {
   });
 }
 
-export function useEndFire() {
+/** The kind's lifecycle action (end a fire, sell an asset): PUT /api/<path>/<id> with its flag and value. */
+export function useLifecycle(kind: KindDef) {
   return useMutation({
-    mutationFn: ({ id, fire_time }: { id: number; fire_time: string }) => api('PUT', `/api/fire/${id}`, { fire_status: true, fire_time }),
-    onSuccess: () => afterSave(),
-  });
-}
-
-export function useSellAsset() {
-  return useMutation({
-    mutationFn: ({ id, sold_amount }: { id: number; sold_amount: string }) => api('PUT', `/api/assetsCost/${id}`, { sold_status: true, sold_amount }),
+    mutationFn: ({ id, value }: { id: number; value: string }) => {
+      const l = kind.lifecycle;
+      if (!l) throw new Error(`${kind.title} has no lifecycle action`);
+      return api('PUT', `/api/${kind.path}/${id}`, { [l.status]: true, [l.value.name]: value });
+    },
     onSuccess: () => afterSave(),
   });
 }
@@ -84,6 +87,7 @@ export function useSavePartner() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
       id === undefined ? api<{ data: Partner }>('POST', '/api/userDetailsData', body) : api<{ data: Partner }>('PUT', `/api/userDetailsData/${id}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['partners'] }),
+    // A partner's name shows in lists and statements too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: partnersKey }), queryClient.invalidateQueries({ queryKey: booksKey })]),
   });
 }

@@ -2,11 +2,12 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { LoggedInUser } from '../../../shared/logged-in-user';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { usersKey } from '../../lib/query-keys';
 
 // The /loggedInUsers calls of spec §7 as queries and mutations.
 export const usersQuery = (search: string) =>
   queryOptions({
-    queryKey: ['loggedInUsers', search],
+    queryKey: [...usersKey, search],
     queryFn: () => api<{ data: LoggedInUser[] }>('GET', `/api/loggedInUsers${search ? `?s=${encodeURIComponent(search)}` : ''}`).then((r) => r.data),
   });
 
@@ -17,6 +18,6 @@ export function useUsers(search: string) {
 export function usePromote() {
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: 'acounts' | 'admin' }) => api<{ data: LoggedInUser }>('PUT', `/api/loggedInUsers/admin/${encodeURIComponent(id)}`, { role }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['loggedInUsers'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -3,15 +3,14 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../shared/dates';
-import { formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
-import { kindByPath } from '../../../shared/registry';
-import { TableFrame } from '../../components/ui/table-frame';
-import { dateText } from '../../components/books/recent-entries';
-import { api } from '../../lib/api';
+import { type StatementLayout, kindByPath } from '../../../shared/registry';
+import { type Column, statementColumnsOf } from '../../../shared/registry-views';
+import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { home } from '../../content';
+import { csvNumber, dateText, formatCell } from '../../lib/format';
 import type { Entry } from '../books/api';
+import { statementQuery } from './api';
 import { DateFilter } from './date-filter';
-import { type Column, type StatementType, fieldAliases, statementColumns } from './pages';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -25,16 +24,7 @@ export function dateRange(from: string | null, to: string | null): { from?: stri
   return { from, to: next.toISOString().slice(0, 10) };
 }
 
-export function formatCell(value: unknown, format: Column['format']): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (format === 'date') return dateText(String(value));
-  if (format === 'text') return String(value);
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  if (format === 'money') return formatTaka(toUnits(n, units.money));
-  if (format === 'kg') return formatKg(toUnits(n, units.weight));
-  return toFixedText(toUnits(n, units.quantity), 3).replace(/\.?0+$/, '');
-}
+const isFigure = (c: Column) => c.format !== 'text' && c.format !== 'date';
 
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
@@ -49,7 +39,7 @@ function decoded(text: string): string {
   }
 }
 
-export function Statement({ type, url }: { type: StatementType; url: string }) {
+export function Statement({ type, url }: { type: StatementLayout; url: string }) {
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
@@ -59,9 +49,7 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const day = inner.get('issue_date');
   const range = day ? { from: day, to: day } : dateRange(params.get('from'), params.get('to'));
   const name = inner.get('name') ?? undefined;
-  const columns = statementColumns[type];
-  const alias = fieldAliases[path] ?? {};
-  const read = (row: Record<string, unknown>, field: string) => row[alias[field] ?? field];
+  const columns = kind ? statementColumnsOf(kind, type) : [];
   // Long statements draw their first rows at once and the rest on request (or when printing).
   const [shown, setShown] = useState<number | 'all'>(FIRST_ROWS);
   useEffect(() => {
@@ -70,14 +58,7 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
     return () => window.removeEventListener('beforeprint', all);
   }, []);
 
-  const statement = useQuery({
-    queryKey: ['statement', path, name, range.from, range.to],
-    enabled: kind !== undefined,
-    queryFn: () => {
-      const q = [name !== undefined ? `name=${encodeURIComponent(name)}` : '', range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : '', `limit=${ROW_LIMIT}`].filter(Boolean).join('&');
-      return api<{ data: Entry[]; totals: Record<string, number> }>('GET', `/api/${path}?${q}`);
-    },
-  });
+  const statement = useQuery({ ...statementQuery(path, { name, ...range, limit: ROW_LIMIT }), enabled: kind !== undefined });
 
   if (!kind) {
     return (
@@ -98,9 +79,9 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
     const cell = (s: string, text = false) => `"${(text && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
     const lines = [columns.map((c) => cell(c.header)).join(',')];
     for (const r of allRows) {
-      lines.push(columns.map((c) => (c.format === 'text' ? cell(`${formatCell(read(r, c.field), c.format)}${c.field === 'name' && r.voided ? ' (voided)' : ''}`, true) : cell(formatCell(read(r, c.field), c.format).replace(/,/g, '')))).join(','));
+      lines.push(columns.map((c, i) => (c.format === 'text' ? cell(`${formatCell(r[c.field], c.format)}${i === 0 && r.voided ? ' (voided)' : ''}`, true) : cell(csvNumber(r[c.field], c.format)))).join(','));
     }
-    lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : c.format === 'text' || c.format === 'date' ? '' : formatCell(read(totals, c.field), c.format).replace(/,/g, ''))).join(','));
+    lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : isFigure(c) ? csvNumber(totals[c.field], c.format) : '')).join(','));
     const blob = new Blob(['\uFEFF' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -135,43 +116,17 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
       {statement.isError ? <p className="mt-4 text-error">{statement.error.message}</p> : null}
       {statement.isPending ? <p className="mt-4">loading</p> : null}
       {statement.data ? (
-        <TableFrame className="mt-4 statement-table">
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.field} className={c.format === 'text' || c.format === 'date' ? '' : 'text-right'}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className={r.voided ? 'line-through opacity-60' : ''} data-testid="statement-row">
-                {columns.map((c) => (
-                  <td key={c.field} className={c.format === 'text' ? (c.field === 'name' ? 'min-w-32' : '') : c.format === 'date' ? 'whitespace-nowrap' : 'whitespace-nowrap text-right tabular-nums'}>
-                    {formatCell(read(r, c.field), c.format)}
-                    {c.field === 'name' && r.voided ? <span className="badge badge-warning badge-xs ml-1 no-underline">voided</span> : null}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length}>No entries in this range.</td>
-              </tr>
-            ) : null}
-          </tbody>
-          <tfoot>
-            <tr className="font-bold" data-testid="statement-totals">
-              {columns.map((c, i) => (
-                <td key={c.field} className={c.format === 'text' || c.format === 'date' ? '' : 'whitespace-nowrap text-right tabular-nums'}>
-                  {i === 0 ? 'Total' : c.format === 'text' || c.format === 'date' ? '' : formatCell(read(totals, c.field), c.format)}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        </TableFrame>
+        <DataTable
+          className="mt-4"
+          tableClassName="statement-table"
+          columns={tableColumns(columns, totals)}
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+          rowTestId="statement-row"
+          totals={{ label: 'Total', testId: 'statement-totals' }}
+          empty="No entries in this range."
+        />
       ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
@@ -188,4 +143,22 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
       </p>
     </section>
   );
+}
+
+/** The statement's columns for the table: each cell in its format; the first marks voided rows; figures have totals. */
+function tableColumns(columns: Column[], totals: Record<string, number>): TableColumn<Entry>[] {
+  return columns.map((c, i) => ({
+    key: c.header,
+    header: c.header,
+    numeric: isFigure(c),
+    nowrap: c.format === 'date',
+    className: i === 0 ? 'min-w-32' : '',
+    cell: (r: Entry) => (
+      <>
+        {formatCell(r[c.field], c.format)}
+        {i === 0 && r.voided ? <span className="badge badge-warning badge-xs ml-1 no-underline">voided</span> : null}
+      </>
+    ),
+    total: isFigure(c) ? formatCell(totals[c.field], c.format) : '',
+  }));
 }

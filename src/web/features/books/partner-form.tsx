@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
 import { messages } from '../../../shared/messages';
 import { DEFAULT_ASSIGNED_SALARY, partnerFields } from '../../../shared/registry';
-import { type Partner, useSavePartner } from '../../features/books/api';
+import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
-import { FieldShell } from '../form/text-field';
+import { FieldShell } from '../../components/form/text-field';
 
 type Values = Record<string, string>;
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { KindDef } from '../../../shared/registry';
-import { Modal } from '../ui/modal';
+import { Modal } from '../../components/ui/modal';
 import { EntryForm, preloadOnApproach } from './lazy-forms';
 
 /** A page of buttons, each opening its kind's form in a pop-up (spec: cash-in and cash-out screens). */
 export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { label: string; render: () => React.ReactNode }[] }) {
   const [open, setOpen] = useState<string | null>(null);
-  const items = [...kinds.map((k) => ({ label: k.title, render: () => <EntryForm kind={k} /> })), ...(extra ?? [])];
+  const items = [...kinds.map((k) => ({ label: k.button ?? k.title, title: k.title, render: () => <EntryForm kind={k} /> })), ...(extra ?? []).map((e) => ({ ...e, title: e.label }))];
   const current = items.find((i) => i.label === open);
   return (
     <>
@@ -17,7 +17,7 @@ export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { lab
           </button>
         ))}
       </div>
-      <Modal title={current?.label ?? ''} open={current !== undefined} onClose={() => setOpen(null)}>
+      <Modal title={current?.title ?? ''} open={current !== undefined} onClose={() => setOpen(null)}>
         {current?.render()}
       </Modal>
     </>

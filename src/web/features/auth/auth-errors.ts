@@ -1,5 +1,5 @@
-import { messages } from '../../shared/messages';
-import { ApiError } from './api';
+import { messages } from '../../../shared/messages';
+import { ApiError } from '../../lib/api';
 
 /**
  * The provider's refusals in plain words (spec §8's codes). Wording never says whether an

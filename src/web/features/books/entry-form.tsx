@@ -5,10 +5,11 @@ import { formatLongDate } from '../../../shared/dates';
 import { entryInputSchema } from '../../../shared/entry-schemas';
 import { messages } from '../../../shared/messages';
 import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
-import { type FieldDef, type KindDef, inputFields } from '../../../shared/registry';
-import { type Partner, useCreateEntry, usePartners } from '../../features/books/api';
+import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../../shared/registry';
+import { pricingFields } from '../../../shared/registry-views';
+import { type Partner, useCreateEntry, usePartners } from './api';
 import { newIdempotencyKey } from '../../lib/keys';
-import { FieldShell } from '../form/text-field';
+import { FieldShell } from '../../components/form/text-field';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
@@ -23,7 +24,7 @@ export function EntryForm({ kind }: { kind: KindDef }) {
   const partners = usePartners();
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
-  const create = useCreateEntry(kind.path, kind.kind === 'investor');
+  const create = useCreateEntry(kind);
   const key = useRef(newIdempotencyKey());
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
@@ -38,8 +39,10 @@ export function EntryForm({ kind }: { kind: KindDef }) {
     const partner = choosable.find((p) => String(p.id) === id);
     form.setValue('partner_id', id);
     form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
-    // Choosing an employee fills in their assigned salary (spec §4).
-    if (partner && fields.some((f) => f.name === 'assignedSalary')) form.setValue('assignedSalary', partner.assignedSalary, { shouldValidate: form.formState.isSubmitted });
+    // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
+    for (const f of fields) {
+      if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name)) form.setValue(f.name, String(partner[f.name as keyof Partner] ?? ''), { shouldValidate: form.formState.isSubmitted });
+    }
   };
 
   const onSubmit = form.handleSubmit(async () => {
@@ -139,14 +142,16 @@ function FieldInput(props: {
 
 /** Total = amount × rate and Due = total − (paid + discount), exactly as the server will. */
 function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
-  const read = (name: string, unit: keyof typeof units) => {
-    const r = parseDecimal(values[name] ?? '', units[unit]);
+  const priced = pricingFields(kind);
+  const read = (f: FieldDef | undefined) => {
+    if (!f || f.input.type !== 'decimal') return null;
+    const r = parseDecimal(values[f.name] ?? '', units[f.input.unit]);
     return r.ok ? r.value : null;
   };
-  const amount = kind.pricing === 'weight' ? read('weight', 'weight') : read('qunatity', 'quantity');
-  const rate = read('price', 'rate');
+  const amount = read(priced?.amount);
+  const rate = read(priced?.rate);
   const total = amount !== null && rate !== null ? lineTotal(amount, rate) : null;
-  const due = total !== null ? dueAmount(total, read('paid_amount', 'money') ?? 0, read('discount_amount', 'money') ?? 0) : null;
+  const due = total !== null ? dueAmount(total, read(priced?.paid) ?? 0, read(priced?.discount) ?? 0) : null;
   return (
     <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
       <div>

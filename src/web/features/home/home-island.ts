@@ -2,12 +2,12 @@
 // This one small script brings to life what must be live there: today's date, the footer's year,
 // the note of an arrival from Google or the verification link, and the signed-in header. Links
 // from `/` are plain links (full page loads); the mobile menu and the FAQ are <details>, no script.
-import type { Summary } from '../shared/books-api';
-import { messages } from '../shared/messages';
-import type { Role } from '../shared/roles';
-import { headerClasses, headerFigures, headerLinks, showsSummary } from './components/layout/header-model';
-import { api } from './lib/api';
-import { today } from './lib/today';
+import type { Summary } from '../../../shared/books-api';
+import { messages } from '../../../shared/messages';
+import type { Role } from '../../../shared/roles';
+import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
+import { api } from '../../lib/api';
+import { today } from '../../lib/today';
 
 interface SessionUser {
   name: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { authErrorText } from '../../lib/auth-errors';
+import { authErrorText } from './auth-errors';
 
 /** Sign in with Google (OpenID Connect): the browser goes to Google and comes back signed in. */
 export function GoogleButton({ returnTo }: { returnTo: string }) {

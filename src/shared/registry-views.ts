@@ -1,0 +1,166 @@
+import type { EntryColumn } from './entry-columns.ts';
+import { type FieldDef, type KindDef, type LogColumn, type Registry, type StatementLayout, inputFields } from './registry.ts';
+
+// The screens, derived from the registry: the dashboard's sidebar and history menu, each page,
+// the statement columns with their formats (from each field's unit), a kind's log columns, and
+// which fields lists show as an entry's party and amount. Nothing here names a kind.
+
+export type CellFormat = 'text' | 'date' | 'money' | 'kg' | 'number';
+
+/** A column of a list or statement: the wire field it reads and how it is shown. */
+export interface Column {
+  header: string;
+  field: string;
+  format: CellFormat;
+}
+
+export type DashboardPage =
+  | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
+  | { type: 'partners' | 'ledger'; label: string };
+
+export interface MenuGroup {
+  title: string;
+  pages: { name: string; page: DashboardPage }[];
+}
+
+/** Pages of the dashboard that are not one kind's. */
+const partnersPage = { name: 'userDetailsData', page: { type: 'partners', label: 'Partners Info' } as DashboardPage, order: 4 };
+const ledgerPage = { name: 'ledger', page: { type: 'ledger', label: 'Party Ledger' } as DashboardPage };
+
+const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
+
+/** The sidebar (spec §2): Cash Out Data, Cash In Data, then the party ledger. */
+export function sidebarOf(registry: Registry): MenuGroup[] {
+  const section = (s: 'cashOut' | 'cashIn') =>
+    registry.kinds
+      .filter((k) => k.dashboard.section === s)
+      .map((k) => ({ name: k.dashboard.page, page: { type: k.dashboard.view, label: k.dashboard.label, kind: k } as DashboardPage, order: k.dashboard.order }));
+  return [
+    { title: 'Cash Out Data', pages: section('cashOut').sort(byOrder) },
+    { title: 'Cash In Data', pages: [...section('cashIn'), partnersPage].sort(byOrder) },
+    { title: 'Accounts', pages: [ledgerPage] },
+  ].map((g) => ({ title: g.title, pages: g.pages.map(({ name, page }) => ({ name, page })) }));
+}
+
+/** The dashboard home's menu of history pages (spec §2): Debit Data and Credit Data. */
+export function historyMenuOf(registry: Registry): MenuGroup[] {
+  const section = (s: 'cashOut' | 'cashIn') =>
+    registry.kinds
+      .flatMap((k) => (k.dashboard.section === s && k.dashboard.history ? [{ k, h: k.dashboard.history }] : []))
+      .sort((a, b) => a.h.order - b.h.order)
+      .map(({ k, h }) => ({ name: h.page, page: { type: 'history', label: k.dashboard.label, kind: k } as DashboardPage }));
+  return [
+    { title: 'Debit Data', pages: section('cashOut') },
+    { title: 'Credit Data', pages: section('cashIn') },
+  ];
+}
+
+/** The page a /dashboard/<name> path shows, if any. */
+export function dashboardPageOf(registry: Registry, name: string): DashboardPage | undefined {
+  for (const g of [...sidebarOf(registry), ...historyMenuOf(registry)]) {
+    const found = g.pages.find((p) => p.name === name);
+    if (found) return found.page;
+  }
+  const aliased = registry.kinds.find((k) => k.dashboard.history?.aliases?.includes(name));
+  return aliased ? { type: 'history', label: aliased.dashboard.label, kind: aliased } : undefined;
+}
+
+/** Statement layouts (spec §2): each column is a stamp, the kind's subject, or the field stored in a column. */
+type LayoutColumn = { header: string; from: 'subject' | 'issue_date' | 'issued_by' | EntryColumn };
+
+export const statementLayouts: Record<StatementLayout, readonly LayoutColumn[]> = {
+  details: [
+    { header: 'Name', from: 'subject' },
+    { header: 'Date', from: 'issue_date' },
+    { header: 'Quantity', from: 'qunatity_milli' },
+    { header: 'Size', from: 'size' },
+    { header: 'Weight/KG', from: 'weight_g' },
+    { header: 'Price/KG', from: 'price_p' },
+    { header: 'Total Price', from: 'total_price_p' },
+    { header: 'Paid Amount', from: 'paid_amount_p' },
+    { header: 'Due', from: 'due_amount_p' },
+    { header: 'Discount Amount', from: 'discount_amount_p' },
+    { header: 'Note', from: 'note' },
+    { header: 'issued by', from: 'issued_by' },
+  ],
+  paymentDetails: [
+    { header: 'Name', from: 'subject' },
+    { header: 'Date', from: 'issue_date' },
+    { header: 'Paid Amount', from: 'paid_amount_p' },
+    { header: 'Note', from: 'note' },
+  ],
+  otherExpansesDetails: [
+    { header: 'Type', from: 'subject' },
+    { header: 'Date', from: 'issue_date' },
+    { header: 'Cost', from: 'paid_amount_p' },
+    { header: 'Note', from: 'note' },
+  ],
+  salaryDetails: [
+    { header: 'Name', from: 'subject' },
+    { header: 'Date', from: 'issue_date' },
+    { header: 'Paid Amount', from: 'paid_amount_p' },
+    { header: 'Month', from: 'month' },
+    { header: 'Assigned Amount (Employee)', from: 'assigned_salary' },
+    { header: 'Note', from: 'note' },
+  ],
+};
+
+export const isStatementLayout = (name: string): name is StatementLayout => Object.hasOwn(statementLayouts, name);
+
+/** How a field's values are shown: from its unit. */
+export function formatOf(f: FieldDef): CellFormat {
+  switch (f.input.type) {
+    case 'computed':
+      return 'money';
+    case 'decimal':
+      return f.input.unit === 'money' || f.input.unit === 'rate' ? 'money' : f.input.unit === 'weight' ? 'kg' : 'number';
+    default:
+      return 'text';
+  }
+}
+
+const stampColumn = (field: 'issue_date' | 'issued_by', header: string): Column => ({ header, field, format: field === 'issue_date' ? 'date' : 'text' });
+
+/** The field lists show as an entry's party or subject: declared, else the one stored as `name`. */
+export function subjectField(kind: KindDef): FieldDef | undefined {
+  return kind.subject ? fieldNamed(kind, kind.subject) : kind.fields.find((f) => f.column === 'name');
+}
+
+/** The field lists show as an entry's amount: declared, else what moves cash, else stock. */
+export function amountField(kind: KindDef): FieldDef | undefined {
+  const name = kind.amount ?? kind.cash?.field ?? kind.stock?.field;
+  return name ? fieldNamed(kind, name) : undefined;
+}
+
+export function fieldNamed(kind: KindDef, name: string): FieldDef | undefined {
+  return kind.fields.find((f) => f.name === name);
+}
+
+/** A statement's columns for one kind: the layout's, each read from the kind's own field. */
+export function statementColumnsOf(kind: KindDef, layout: StatementLayout = kind.dashboard.statement): Column[] {
+  return statementLayouts[layout].map((c) => {
+    if (c.from === 'issue_date' || c.from === 'issued_by') return stampColumn(c.from, c.header);
+    const f = c.from === 'subject' ? subjectField(kind) : kind.fields.find((x) => x.column === c.from);
+    return { header: c.header, field: f?.name ?? c.from, format: f ? formatOf(f) : 'text' };
+  });
+}
+
+/** The columns of a kind's log (fire data, assets): its declared columns, else its fields. */
+export function logColumnsOf(kind: KindDef): Column[] {
+  const cols: readonly LogColumn[] = kind.log?.columns ?? [...inputFields(kind).map((f) => ({ field: f.name })), { field: 'issue_date', header: 'Date' }];
+  return cols.map((c) => {
+    if (c.field === 'issue_date' || c.field === 'issued_by') return stampColumn(c.field, c.header ?? c.field);
+    const f = fieldNamed(kind, c.field);
+    return { header: c.header ?? f?.label ?? c.field, field: c.field, format: f ? formatOf(f) : 'text' };
+  });
+}
+
+/** The fields a priced kind works its total and due from (the same columns the server prices by). */
+export function pricingFields(kind: KindDef) {
+  if (!kind.pricing) return null;
+  const byColumn = (column: EntryColumn) => kind.fields.find((f) => f.column === column);
+  const amount = byColumn(kind.pricing === 'weight' ? 'weight_g' : 'qunatity_milli');
+  const rate = byColumn('price_p');
+  if (!amount || !rate) return null;
+  return { amount, rate, paid: byColumn('paid_amount_p'), discount: byColumn('discount_amount_p') };
+}

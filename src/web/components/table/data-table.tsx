@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+
+// The one table of the app: columns as data, row actions, an optional totals row. Every list,
+// statement, ledger and log is this component with its own columns.
+
+export interface TableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  /** Numbers sit right, in tabular figures. */
+  numeric?: boolean;
+  /** Keep on one line (dates, amounts); long text wraps. */
+  nowrap?: boolean;
+  cell: (row: Row, index: number) => ReactNode;
+  /** This column's cell in the totals row. */
+  total?: ReactNode;
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Actions at the end of each row (Void, Sell, End Time, details ...). */
+  actions?: (row: Row, index: number) => ReactNode;
+  actionsHeader?: ReactNode;
+  rowClassName?: (row: Row) => string;
+  /** The rows' test id, for the browser tests. */
+  rowTestId?: string;
+  /** A first row spanning the table (the ledger's balance brought forward). */
+  lead?: { label: ReactNode; value: ReactNode; testId?: string };
+  /** The totals row: its label in the first column, the columns' `total` in theirs. */
+  totals?: { label: ReactNode; testId?: string };
+  empty?: ReactNode;
+  className?: string;
+  tableClassName?: string;
+}
+
+const cellClass = <Row,>(c: TableColumn<Row>) => [c.numeric ? 'text-right tabular-nums' : '', c.nowrap || c.numeric ? 'whitespace-nowrap' : '', c.className ?? ''].join(' ').trim();
+
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, rows, actions } = props;
+  const span = columns.length + (actions ? 1 : 0);
+  return (
+    <div className={`${props.className ?? 'mt-2'} overflow-x-auto rounded-box border border-base-300`}>
+      <table className={`table table-sm ${props.tableClassName ?? ''}`}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} className={c.numeric ? 'text-right' : ''}>
+                {c.header}
+              </th>
+            ))}
+            {actions ? <th className="text-right">{props.actionsHeader}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {props.lead ? (
+            <tr data-testid={props.lead.testId}>
+              <td colSpan={span - 1}>{props.lead.label}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{props.lead.value}</td>
+            </tr>
+          ) : null}
+          {rows.map((row, i) => (
+            <tr key={props.rowKey(row)} className={props.rowClassName?.(row) ?? ''} data-testid={props.rowTestId}>
+              {columns.map((c) => (
+                <td key={c.key} className={cellClass(c)}>
+                  {c.cell(row, i)}
+                </td>
+              ))}
+              {actions ? <td className="whitespace-nowrap text-right">{actions(row, i)}</td> : null}
+            </tr>
+          ))}
+          {rows.length === 0 && props.empty ? (
+            <tr>
+              <td colSpan={span}>{props.empty}</td>
+            </tr>
+          ) : null}
+        </tbody>
+        {props.totals ? (
+          <tfoot>
+            <tr className="font-bold" data-testid={props.totals.testId}>
+              {columns.map((c, i) => (
+                <td key={c.key} className={cellClass(c)}>
+                  {i === 0 ? props.totals?.label : c.total}
+                </td>
+              ))}
+              {actions ? <td /> : null}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { type EntryScreen, type KindGroup, registry } from '../../../shared/registry';
+import { EntryButtons } from './entry-buttons';
+import { KindLog } from './kind-log';
+import { EntryForm } from './lazy-forms';
+import { RecentEntries } from './recent-entries';
+
+/**
+ * An entry screen (Credit, Debit, Fire Count), from the registry: the forms of the kinds it
+ * offers (buttons opening pop-ups, or the one form on the page), the latest entries of its side
+ * of the books, and the logs of the kinds shown under it (the fire log, the assets).
+ */
+export function EntryScreenPage(props: { screen: EntryScreen; title: string; recent?: KindGroup; extra?: { label: string; render: () => React.ReactNode }[] }) {
+  const kinds = registry.onScreen(props.screen);
+  const single = kinds.length === 1 && !props.extra?.length ? kinds[0] : undefined;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-4 text-2xl font-bold">{props.title}</h1>
+      {single ? (
+        <div className="rounded-box border border-base-300 p-4">
+          <EntryForm kind={single} />
+        </div>
+      ) : (
+        <EntryButtons kinds={kinds} extra={props.extra} />
+      )}
+      {props.recent ? <RecentEntries group={props.recent} /> : null}
+      {registry.kinds
+        .filter((k) => k.log?.screens?.includes(props.screen))
+        .map((k) => (
+          <KindLog key={k.kind} kind={k} title={k.log?.title ?? k.title} />
+        ))}
+    </main>
+  );
+}

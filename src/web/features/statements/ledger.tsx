@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatLongDate } from '../../../shared/dates';
+import { LEDGER_PAGE } from '../../../shared/ledger-page';
+import { DataTable } from '../../components/table/data-table';
+import { SearchBox } from '../../components/ui/search-box';
+import { home } from '../../content';
+import { dateText, formatCell } from '../../lib/format';
+import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
+import { DateFilter } from './date-filter';
+import { ledgerLink } from './lists';
+import { dateRange } from './statement';
+
+const standing = (b: number) => (b > 0 ? 'owes us' : b < 0 ? 'we owe' : 'settled');
+
+/** Every partner with what they owe us or we owe them (beyond the spec: the khata's summary). */
+export function LedgerBalances() {
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim().toLowerCase());
+  const balances = useQuery(balancesQuery);
+  const rows = (balances.data ?? []).filter((b) => !q || b.name.toLowerCase().includes(q) || b.catagories.toLowerCase().includes(q));
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Party Ledger</h1>
+      <p className="mt-1 text-sm opacity-70">Dues of sales and purchases, payments to partners and investments, per partner.</p>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" />
+      <DataTable
+        className="mt-4"
+        columns={[
+          { key: 'name', header: 'Name', cell: (b) => b.name },
+          { key: 'category', header: 'Category', cell: (b) => b.catagories },
+          { key: 'balance', header: 'Balance', numeric: true, cell: (b) => formatCell(Math.abs(b.balance), 'money') },
+          { key: 'standing', header: '', cell: (b) => standing(b.balance), className: '' },
+        ]}
+        rows={rows}
+        rowKey={(b) => b.id}
+        rowTestId="ledger-balance-row"
+        actions={(b) => (
+          <Link className="link link-primary" to={ledgerLink(b.id)}>
+            ledger
+          </Link>
+        )}
+      />
+    </section>
+  );
+}
+
+/** One partner's account: balance brought forward, each entry, a running balance, the closing amount. */
+export function PartyLedger({ partnerId }: { partnerId: number }) {
+  const [params] = useSearchParams();
+  const range = dateRange(params.get('from'), params.get('to'));
+  // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".
+  const [limit, setLimit] = useState(LEDGER_PAGE);
+  const ledger = useQuery(ledgerQuery(partnerId, range, limit));
+  if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
+  if (!ledger.data) return <p>loading</p>;
+  const l = ledger.data;
+  const earlier = l.count - l.rows.length;
+  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
+  return (
+    <section>
+      <div className="print-only mb-3">
+        <p className="text-lg font-bold">{home.company.name}</p>
+        <p className="text-sm">Printed on {formatLongDate(new Date())}</p>
+      </div>
+      <h1 className="text-2xl font-bold">Ledger of {l.partner.name}</h1>
+      <p className="mt-1 text-sm opacity-70">
+        {l.partner.catagories} · {range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates'} · Dr: owes us, Cr: we owe
+      </p>
+      <div className="no-print mt-4 flex flex-wrap items-end gap-2">
+        <DateFilter />
+        <button type="button" className="btn btn-sm" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <DataTable
+        className="mt-4"
+        tableClassName="statement-table"
+        columns={[
+          { key: 'date', header: 'Date', nowrap: true, cell: (r: LedgerRow) => dateText(r.issue_date) },
+          { key: 'entry', header: 'Entry', cell: (r) => r.title },
+          { key: 'total', header: 'Total Price', numeric: true, cell: (r) => formatCell(r.total_price, 'money') },
+          { key: 'paid', header: 'Paid Amount', numeric: true, cell: (r) => formatCell(r.paid_amount, 'money') },
+          { key: 'discount', header: 'Discount', numeric: true, cell: (r) => formatCell(r.discount_amount, 'money') },
+          { key: 'note', header: 'Note', cell: (r) => r.note },
+          { key: 'effect', header: 'Effect', numeric: true, cell: (r) => signed(r.effect) },
+          { key: 'balance', header: 'Balance', numeric: true, cell: (r) => signed(r.balance), total: signed(l.closing) },
+        ]}
+        rows={l.rows}
+        rowKey={(r) => r.id}
+        rowTestId="ledger-row"
+        lead={{
+          testId: 'ledger-opening',
+          label: (
+            <>
+              Balance brought forward
+              {earlier > 0 && (
+                <>
+                  {` (with ${earlier.toLocaleString('en-GB')} earlier ${earlier === 1 ? 'entry' : 'entries'} of this range) `}
+                  <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
+                    Show all {l.count.toLocaleString('en-GB')} entries
+                  </button>
+                </>
+              )}
+            </>
+          ),
+          value: signed(earlier > 0 ? l.carried : l.opening),
+        }}
+        totals={{ label: <span className="whitespace-nowrap">Closing balance ({standing(l.closing)})</span>, testId: 'ledger-closing' }}
+      />
+      <p className="no-print mt-3 text-sm">
+        <Link to="/dashboard/ledger" className="link">
+          All partners
+        </Link>
+      </p>
+    </section>
+  );
+}
