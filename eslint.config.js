@@ -1,6 +1,11 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's features (src/web/features/<area>): each may use another only through its api.ts.
+const features = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -13,11 +18,34 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere in the app.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // The browser side never reaches into the server: both share src/shared only.
     files: ['src/web/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['**/server', '**/server/**'], message: 'src/web must not import src/server; put shared code in src/shared.' }],
+      }],
+    },
+  },
+  {
+    // A feature uses another feature only through its api.ts (fetchers, query options, mutations).
+    files: ['src/web/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server', '**/server/**'], message: 'src/web must not import src/server; put shared code in src/shared.' },
+          { group: features.flatMap((f) => [`../${f}/*`, `!../${f}/api`, `!../${f}/api.ts`]), message: "Import another feature only through its api.ts; move what both need to src/web/components or src/web/lib." },
+        ],
       }],
     },
   },

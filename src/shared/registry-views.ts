@@ -68,41 +68,16 @@ export function dashboardPageOf(registry: Registry, name: string): DashboardPage
 /** Statement layouts (spec §2): each column is a stamp, the kind's subject, or the field stored in a column. */
 type LayoutColumn = { header: string; from: 'subject' | 'issue_date' | 'issued_by' | EntryColumn };
 
+const layout = (...cols: [header: string, from: LayoutColumn['from']][]): LayoutColumn[] => cols.map(([header, from]) => ({ header, from }));
+const nameDate = (name = 'Name') => [[name, 'subject'], ['Date', 'issue_date']] as [string, LayoutColumn['from']][];
+
 export const statementLayouts: Record<StatementLayout, readonly LayoutColumn[]> = {
-  details: [
-    { header: 'Name', from: 'subject' },
-    { header: 'Date', from: 'issue_date' },
-    { header: 'Quantity', from: 'qunatity_milli' },
-    { header: 'Size', from: 'size' },
-    { header: 'Weight/KG', from: 'weight_g' },
-    { header: 'Price/KG', from: 'price_p' },
-    { header: 'Total Price', from: 'total_price_p' },
-    { header: 'Paid Amount', from: 'paid_amount_p' },
-    { header: 'Due', from: 'due_amount_p' },
-    { header: 'Discount Amount', from: 'discount_amount_p' },
-    { header: 'Note', from: 'note' },
-    { header: 'issued by', from: 'issued_by' },
-  ],
-  paymentDetails: [
-    { header: 'Name', from: 'subject' },
-    { header: 'Date', from: 'issue_date' },
-    { header: 'Paid Amount', from: 'paid_amount_p' },
-    { header: 'Note', from: 'note' },
-  ],
-  otherExpansesDetails: [
-    { header: 'Type', from: 'subject' },
-    { header: 'Date', from: 'issue_date' },
-    { header: 'Cost', from: 'paid_amount_p' },
-    { header: 'Note', from: 'note' },
-  ],
-  salaryDetails: [
-    { header: 'Name', from: 'subject' },
-    { header: 'Date', from: 'issue_date' },
-    { header: 'Paid Amount', from: 'paid_amount_p' },
-    { header: 'Month', from: 'month' },
-    { header: 'Assigned Amount (Employee)', from: 'assigned_salary' },
-    { header: 'Note', from: 'note' },
-  ],
+  // prettier-ignore
+  details: layout(...nameDate(), ['Quantity', 'qunatity_milli'], ['Size', 'size'], ['Weight/KG', 'weight_g'], ['Price/KG', 'price_p'], ['Total Price', 'total_price_p'], ['Paid Amount', 'paid_amount_p'], ['Due', 'due_amount_p'], ['Discount Amount', 'discount_amount_p'], ['Note', 'note'], ['issued by', 'issued_by']),
+  paymentDetails: layout(...nameDate(), ['Paid Amount', 'paid_amount_p'], ['Note', 'note']),
+  otherExpansesDetails: layout(...nameDate('Type'), ['Cost', 'paid_amount_p'], ['Note', 'note']),
+  // prettier-ignore
+  salaryDetails: layout(...nameDate(), ['Paid Amount', 'paid_amount_p'], ['Month', 'month'], ['Assigned Amount (Employee)', 'assigned_salary'], ['Note', 'note']),
 };
 
 export const isStatementLayout = (name: string): name is StatementLayout => Object.hasOwn(statementLayouts, name);

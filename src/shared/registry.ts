@@ -33,7 +33,8 @@ export interface FieldDef {
   required: boolean;
 }
 
-export type KindGroup = 'cashIn' | 'cashOut' | 'fire' | 'stock';
+/** The side of the books whose latest entries list the kind (fires have their own log). */
+export type KindGroup = 'cashIn' | 'cashOut' | 'fire';
 
 /** The entry screens: Credit (/cashIn), Debit (/cashOut), Fire Count (/fireCount). */
 export type EntryScreen = 'credit' | 'debit' | 'fireCount';
@@ -179,7 +180,7 @@ export const kinds = [
     ],
   },
   {
-    kind: 'stock', path: 'stock', title: 'Stock', group: 'stock', stock: { field: 'wire_stock', direction: 1 }, write: 'acounts',
+    kind: 'stock', path: 'stock', title: 'Stock', group: 'cashIn', stock: { field: 'wire_stock', direction: 1 }, write: 'acounts',
     screens: ['credit'], dashboardPut: true, dashboard: { section: 'cashIn', page: 'stock', label: 'Stock', order: 6, view: 'statement', statement: 'details' },
     fields: [weight(true, 'wire_stock', 'Stock added (KG)'), note(false)],
   },
@@ -310,3 +311,6 @@ export const partnerFields: readonly PartnerFieldDef[] = [
 ];
 
 export const DEFAULT_ASSIGNED_SALARY = 'N/A';
+
+/** A partner as the API sends it: its id and every partner field as text. */
+export type PartnerWire = { id: number; catagories: PartnerCategory } & Record<Exclude<PartnerFieldDef['name'], 'catagories'>, string>;

@@ -65,7 +65,7 @@ test.describe('the books', () => {
     for (const [path, group] of [['/cashIn', 'cashIn'], ['/cashOut', 'cashOut']] as const) {
       await page.goto(path);
       for (const kind of kindsInGroup(group)) {
-        await page.getByRole('button', { name: kind.title, exact: true }).click();
+        await page.getByRole('button', { name: kind.button ?? kind.title, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: kind.title });
         await expect(dialog.getByLabel('Issued by')).toHaveValue(E2E_ADMIN.name);
         await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -91,6 +91,38 @@ test.describe('dashboard and statements', () => {
     expect(csv).toContain(`"'=1+2, by bKash"`);
   });
 
+  test('a statement opened before a save shows the new entry when you come back, without a reload', async ({ page, request }, testInfo) => {
+    const client = `Fresh Client ${testInfo.project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Client', client);
+    const first = await request.post('/api/mWireData', { data: { name: client, size: '12', weight: '10', price: '90', paid_amount: '900', discount_amount: '0', note: 'first' }, headers: origin });
+    expect(first.status()).toBe(201);
+
+    await logIn(page, E2E_ADMIN);
+    await page.goto(`/dashboard/details?url=${encodeURIComponent(`mWireData?name=${client}`)}`);
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+
+    // Record a second sale for the same client from the Credit screen, in the same tab.
+    if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Credit', exact: true }).filter({ visible: true }).click();
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
+    await dialog.getByLabel('Name').selectOption({ label: client });
+    await dialog.getByLabel('Size').selectOption('12');
+    await dialog.getByLabel('Weight (KG)').fill('5');
+    await dialog.getByLabel('Rate (per KG)').fill('90');
+    await dialog.getByLabel('Paid Amount').fill('450');
+    await dialog.getByLabel('Discount').fill('0');
+    await dialog.getByLabel('Note').fill('second');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: `Statement of ${client}` })).toBeVisible();
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+    await expect(page.getByTestId('statement-row').first()).toContainText('second');
+    await expect(page.getByTestId('statement-totals')).toContainText('1,350.00');
+  });
+
   test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {
     const investor = `Investor ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Investor', investor);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { createVerifiedAccount } from '../../src/server/auth/accounts.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { Registry } from '../../src/shared/registry.ts';
 import type { Role } from '../../src/shared/roles.ts';
 import { Agent } from './agent.ts';
 import { type DialectName, createTestDatabase } from './databases.ts';
@@ -18,10 +19,10 @@ export interface TestApp {
 let counter = 0;
 
 /** An in-process server on a fresh database; `close` stops it and drops the database. */
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}, opts: { registry?: Registry } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', DATA_DIR: '/tmp/ama-test-outbox', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
-  const app = await buildApp({ config, database: testDb.database });
+  const app = await buildApp({ config, database: testDb.database, ...opts });
   await app.ready();
   return {
     app,

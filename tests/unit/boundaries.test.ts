@@ -22,4 +22,14 @@ describe('import boundaries', () => {
   it('lets src/web import src/shared', async () => {
     expect(await rulesHit("import { messages } from '../shared/messages.ts';\nexport const x = messages;\n", 'src/web/x.ts')).toEqual([]);
   });
+
+  it('lets a feature use another only through its api.ts', async () => {
+    expect(await rulesHit("import { Statement } from '../statements/statement';\nexport const x = Statement;\n", 'src/web/features/books/x.tsx')).toContain('no-restricted-imports');
+    expect(await rulesHit("import { statementQuery } from '../statements/api';\nexport const x = statementQuery;\n", 'src/web/features/books/x.ts')).toEqual([]);
+  });
+
+  it('refuses an import cycle', async () => {
+    // src/web/lib/format.ts imports src/shared/money.ts: importing it back from there closes a loop.
+    expect(await rulesHit("import { formatCell } from '../web/lib/format.ts';\nexport const x = formatCell;\n", 'src/shared/money.ts')).toContain('import-x/no-cycle');
+  });
 });

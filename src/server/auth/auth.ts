@@ -19,6 +19,9 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
   const { config, database, mailer, log } = opts;
   const db = database.db;
   const perMinute = config.signInAttemptsPerMinute;
+  /** A mail to an account holder, greeting them by name, with one link to act on. */
+  const mailTo = (user: { email: string; name: string }, m: Omit<Parameters<typeof actionMail>[0], 'to' | 'greeting'>) =>
+    mailer.send(actionMail({ to: user.email, greeting: `Hello ${user.name},`, ...m }));
 
   return betterAuth({
     appName: 'AMA Metal & Wire Industries',
@@ -56,29 +59,21 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(
-          actionMail({
-            to: user.email,
-            subject: 'Reset your password: AMA Metal & Wire Industries',
-            greeting: `Hello ${user.name},`,
-            lines: ['Someone asked to reset the password of your account. If it was you, open the link below within an hour.', 'If it was not you, ignore this mail; your password stays as it is.'],
-            action: 'Set a new password',
-            link: url,
-          }),
-        );
+        await mailTo(user, {
+          subject: 'Reset your password: AMA Metal & Wire Industries',
+        lines: ['Someone asked to reset the password of your account. If it was you, open the link below within an hour.', 'If it was not you, ignore this mail; your password stays as it is.'],
+        action: 'Set a new password',
+        link: url,
+        });
       },
       // Sign-up answers the same whether or not the email is known; the owner gets a note instead.
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(
-          actionMail({
-            to: user.email,
-            subject: 'Sign-up attempt: AMA Metal & Wire Industries',
-            greeting: `Hello ${user.name},`,
-            lines: ['Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.'],
-            action: 'Log in',
-            link: `${config.appUrl}/login`,
-          }),
-        );
+        await mailTo(user, {
+          subject: 'Sign-up attempt: AMA Metal & Wire Industries',
+        lines: ['Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.'],
+        action: 'Log in',
+        link: `${config.appUrl}/login`,
+        });
       },
     },
     emailVerification: {
@@ -87,16 +82,12 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(
-          actionMail({
-            to: user.email,
-            subject: 'Verify your email: AMA Metal & Wire Industries',
-            greeting: `Hello ${user.name},`,
-            lines: ['Please confirm that this is your email address to finish creating your account.'],
-            action: 'Verify my email',
-            link: url,
-          }),
-        );
+        await mailTo(user, {
+          subject: 'Verify your email: AMA Metal & Wire Industries',
+        lines: ['Please confirm that this is your email address to finish creating your account.'],
+        action: 'Verify my email',
+        link: url,
+        });
       },
       afterEmailVerification: async (user) => {
         await promoteFirstAdmin(db, user.id);

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { PartnerForm } from '../features/books/book-forms';
-import { DataTable } from '../components/table/data-table';
+import { DataTable, TwoLines } from '../components/table/data-table';
 import { Modal } from '../components/ui/modal';
 import { SearchBox } from '../components/ui/search-box';
 import { type Partner, usePartners } from '../features/books/api';
@@ -33,19 +33,10 @@ export default function AddUsersPage() {
         {partners.isPending ? <p>{messages.loading}</p> : null}
         <DataTable
           columns={[
-            {
-              key: 'name',
-              header: 'Name',
-              cell: (p) => (
-                <>
-                  <div className="font-medium">{p.name}</div>
-                  <div className="text-xs opacity-70">{p.address}</div>
-                </>
-              ),
-            },
+            { key: 'name', header: 'Name', cell: (p) => <TwoLines main={p.name} sub={p.address} /> },
             { key: 'category', header: 'Category', cell: (p) => p.catagories },
             { key: 'contact', header: 'Contact', cell: (p) => p.contact },
-            { key: 'salary', header: 'Assigned Salary', cell: (p) => p.assignedSalary },
+            { key: 'assignedSalary', header: 'Assigned Salary', cell: (p) => p.assignedSalary },
           ]}
           rows={rows}
           rowKey={(p) => p.id}

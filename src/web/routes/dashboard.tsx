@@ -1,6 +1,6 @@
 import { NavLink, useParams, useSearchParams } from 'react-router';
 import { registry } from '../../shared/registry';
-import { type DashboardPage, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
+import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { KindLog } from '../features/books/kind-log';
 import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
 import { HistoryList, PartnersInfo, PartyList } from '../features/statements/lists';
@@ -12,6 +12,26 @@ export function meta() {
 
 const sidebar = sidebarOf(registry);
 const historyMenu = historyMenuOf(registry);
+
+const closeDrawer = () => {
+  const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
+  if (toggle) toggle.checked = false;
+};
+
+/** A menu of dashboard pages (the sidebar's groups, the home's history menus). */
+function MenuLinks({ group, onPick }: { group: MenuGroup; onPick?: () => void }) {
+  return (
+    <ul className="menu w-full">
+      {group.pages.map(({ name, page }) => (
+        <li key={name}>
+          <NavLink to={`/dashboard/${name}`} className={({ isActive }) => (isActive && onPick ? 'menu-active' : '')} onClick={onPick}>
+            {page.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /dashboard and everything under it: a sidebar (a drawer on phones) and the chosen page. */
 export default function DashboardPage() {
@@ -32,22 +52,7 @@ export default function DashboardPage() {
           {sidebar.map((group) => (
             <div key={group.title} className="mb-4">
               <h2 className="menu-title px-3 text-xs uppercase">{group.title}</h2>
-              <ul className="menu w-full">
-                {group.pages.map(({ name, page: p }) => (
-                  <li key={name}>
-                    <NavLink
-                      to={`/dashboard/${name}`}
-                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                      onClick={() => {
-                        const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
-                        if (toggle) toggle.checked = false;
-                      }}
-                    >
-                      {p.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <MenuLinks group={group} onPick={closeDrawer} />
             </div>
           ))}
         </nav>
@@ -91,13 +96,7 @@ function Home() {
         {historyMenu.map((group) => (
           <div key={group.title} className="rounded-box border border-base-300 p-4">
             <h2 className="text-lg font-semibold">{group.title}</h2>
-            <ul className="menu w-full">
-              {group.pages.map(({ name, page: p }) => (
-                <li key={name}>
-                  <NavLink to={`/dashboard/${name}`}>{p.label}</NavLink>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks group={group} />
           </div>
         ))}
       </div>

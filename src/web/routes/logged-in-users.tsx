@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { nextRole } from '../../shared/logged-in-user';
 import { SearchBox } from '../components/ui/search-box';
-import { DataTable } from '../components/table/data-table';
+import { DataTable, TwoLines } from '../components/table/data-table';
 import { usePromote, useUsers } from '../features/users/api';
 import { saveWithToast } from '../lib/notify';
 
@@ -34,16 +34,7 @@ export default function LoggedInUsersPage() {
         <DataTable
           className="mt-4"
           columns={[
-            {
-              key: 'name',
-              header: 'Name',
-              cell: (u) => (
-                <>
-                  <div className="font-medium">{u.name}</div>
-                  <div className="text-xs opacity-70 break-all">{u.email}</div>
-                </>
-              ),
-            },
+            { key: 'name', header: 'Name', cell: (u) => <TwoLines main={u.name} sub={u.email} breakAll /> },
             { key: 'role', header: 'Role', cell: (u) => roleLabel[u.role] },
           ]}
           rows={users.data}

@@ -1,21 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { withIdColumn } from './helpers.ts';
+import { requiredTexts, withIdColumn } from './helpers.ts';
 
 // The books: partners, every money / stock / fire entry in one table (columns per the registry),
 // and the running summary kept in the same transaction as each entry.
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const money = dialect === 'sqlite' ? 'integer' : 'bigint';
 
-  await withIdColumn(db.schema.createTable('partners'), dialect)
-    .addColumn('catagories', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('fname', 'text', (c) => c.notNull())
-    .addColumn('mname', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('contact', 'text', (c) => c.notNull())
-    .addColumn('nid', 'text', (c) => c.notNull())
-    .addColumn('assigned_salary', 'text', (c) => c.notNull())
+  await requiredTexts(withIdColumn(db.schema.createTable('partners'), dialect), ['catagories', 'name', 'fname', 'mname', 'address', 'contact', 'nid', 'assigned_salary'])
     .addColumn('user_note', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -23,12 +15,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // One name per category, whatever its case ("Rahim" and "rahim" are the same client).
   await sql`create unique index partners_category_name on partners (catagories, lower(name))`.execute(db);
 
-  await withIdColumn(db.schema.createTable('entries'), dialect)
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('issue_date', 'text', (c) => c.notNull())
-    .addColumn('issued_by', 'text', (c) => c.notNull())
-    .addColumn('author_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+  await requiredTexts(withIdColumn(db.schema.createTable('entries'), dialect), ['kind', 'issue_date', 'issued_by', 'author_id', 'created_at'])
     .addColumn('party_id', 'integer', (c) => c.references('partners.id'))
     .addColumn('name', 'text')
     .addColumn('note', 'text')

@@ -7,3 +7,8 @@ export function withIdColumn<T extends string>(table: CreateTableBuilder<T, neve
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     : table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity());
 }
+
+/** Text columns, each required. */
+export function requiredTexts<T extends string>(table: CreateTableBuilder<T, never>, names: readonly string[]) {
+  return names.reduce((t, name) => t.addColumn(name, 'text', (c) => c.notNull()), table) as CreateTableBuilder<T, never>;
+}

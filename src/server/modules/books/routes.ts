@@ -50,9 +50,8 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   // with the entries the server writes for that side (an asset's sale is money in).
   app.get('/entries/recent', { config: { access: 'acounts' } }, async (req) => {
     const q = parseInput(recentQuerySchema, req.query);
-    const sides = q.group === 'cashIn' ? ['cashIn', 'stock'] : [q.group];
-    const own = registry.kinds.filter((k) => sides.includes(k.group)).map((k) => k.kind);
-    const made = registry.kinds.flatMap((k) => (k.lifecycle?.entry && sides.includes(k.lifecycle.entry.group) ? [k.lifecycle.entry.kind] : []));
+    const own = registry.inGroup(q.group).map((k) => k.kind);
+    const made = registry.kinds.flatMap((k) => (k.lifecycle?.entry?.group === q.group ? [k.lifecycle.entry.kind] : []));
     const rows = await repo.listRecent(ctx.db, [...own, ...made], q.limit);
     return { data: rows.map((r) => recentToWire(registry, r)) };
   });

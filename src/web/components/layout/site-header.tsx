@@ -31,6 +31,13 @@ export function SiteHeader() {
       </li>
     ));
 
+  const logoutItem = user ? (
+    <li>
+      <button type="button" onClick={logout}>
+        {messages.logout}
+      </button>
+    </li>
+  ) : null;
   return (
     <header className="no-print border-b border-base-300 bg-base-100">
       <div className="navbar mx-auto max-w-7xl gap-2 px-3">
@@ -51,13 +58,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="menu menu-horizontal gap-1 px-1" data-header-links>
             {linkItems()}
-            {user ? (
-              <li>
-                <button type="button" onClick={logout}>
-                  {messages.logout}
-                </button>
-              </li>
-            ) : null}
+            {logoutItem}
           </ul>
         </nav>
         <details ref={menu} className="dropdown dropdown-end lg:hidden">
@@ -68,13 +69,7 @@ export function SiteHeader() {
           </summary>
           <ul className="menu dropdown-content z-20 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" data-header-links>
             {linkItems(closeMenu)}
-            {user ? (
-              <li>
-                <button type="button" onClick={logout}>
-                  {messages.logout}
-                </button>
-              </li>
-            ) : null}
+            {logoutItem}
           </ul>
         </details>
       </div>

@@ -92,3 +92,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     </div>
   );
 }
+
+/** A cell of a main line and a smaller second line (a name and its address or email). */
+export function TwoLines({ main, sub, breakAll = false }: { main: ReactNode; sub: ReactNode; breakAll?: boolean }) {
+  return (
+    <>
+      <div className="font-medium">{main}</div>
+      <div className={`text-xs opacity-70 ${breakAll ? 'break-all' : ''}`}>{sub}</div>
+    </>
+  );
+}

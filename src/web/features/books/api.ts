@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { KindDef, KindGroup, PartnerCategory } from '../../../shared/registry';
+import type { KindDef, KindGroup, PartnerWire } from '../../../shared/registry';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { booksKey, partnersKey } from '../../lib/query-keys';
@@ -9,18 +9,7 @@ import { refreshSummary } from '../../lib/summary';
 // and everything under the books key (lists, statements, ledgers), and what the kind says it
 // also changes (the investor form refreshes its list of partners).
 
-export interface Partner {
-  id: number;
-  catagories: PartnerCategory;
-  name: string;
-  fname: string;
-  mname: string;
-  address: string;
-  contact: string;
-  nid: string;
-  assignedSalary: string;
-  userNote: string;
-}
+export type Partner = PartnerWire;
 
 export type Entry = Record<string, unknown> & { id: number; issue_date: string; issued_by: string; voided: boolean; void_of?: number; kind?: string; title?: string };
 

@@ -89,22 +89,14 @@ export function PartnersInfo() {
       <DataTable
         className="mt-4"
         columns={[
-          {
-            key: 'name',
-            header: 'Name',
-            cell: (p) => (
-              <Link className="link" to={ledgerLink(p.id)}>
-                {p.name}
-              </Link>
-            ),
-          },
+          { key: 'name', header: 'Name', cell: (p) => <Link className="link" to={ledgerLink(p.id)}>{p.name}</Link> },
           text('category', 'Category', 'catagories'),
           text('fname', "Father's Name", 'fname'),
           text('mname', "Mother's Name", 'mname'),
           text('address', 'Address', 'address'),
           text('contact', 'Contact', 'contact'),
           text('nid', 'NID / Trade License', 'nid'),
-          text('salary', 'Assigned Salary', 'assignedSalary'),
+          text('assignedSalary', 'Assigned Salary', 'assignedSalary'),
           text('note', 'Note', 'userNote'),
         ]}
         rows={partners.data ?? []}
