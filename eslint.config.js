@@ -4,7 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The web app's features (src/web/features/<area>): each may use another only through its api.ts.
+// The web app's features (src/web/features/<area>): each may use another only through its api.ts or index.ts.
 const features = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
@@ -38,13 +38,13 @@ export default tseslint.config(
     },
   },
   {
-    // A feature uses another feature only through its api.ts (fetchers, query options, mutations).
+    // A feature uses another only through its api.ts (fetchers, query options, mutations) or index.ts (components it shares).
     files: ['src/web/features/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['**/server', '**/server/**'], message: 'src/web must not import src/server; put shared code in src/shared.' },
-          { group: features.flatMap((f) => [`../${f}/*`, `!../${f}/api`, `!../${f}/api.ts`]), message: "Import another feature only through its api.ts; move what both need to src/web/components or src/web/lib." },
+          { group: features.flatMap((f) => [`../${f}/*`, `!../${f}/api`, `!../${f}/api.ts`, `!../${f}/index`, `!../${f}/index.ts`]), message: "Import another feature only through its api.ts or index.ts; move what both need to src/web/components or src/web/lib." },
         ],
       }],
     },

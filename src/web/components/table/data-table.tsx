@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
 // The one table of the app: columns as data, row actions, an optional totals row. Every list,
-// statement, ledger and log is this component with its own columns.
+// statement, ledger and log is this component with its own columns. On a phone (under 640 px)
+// the same markup shows each row as a card (app.css `.data-table`): every cell on its own line
+// under its column's name, the first as the card's title, and the totals kept in view at the
+// bottom of the screen; nothing scrolls sideways.
 
 export interface TableColumn<Row> {
   key: string;
@@ -37,12 +40,14 @@ export interface DataTableProps<Row> {
 
 const cellClass = <Row,>(c: TableColumn<Row>) => [c.numeric ? 'text-right tabular-nums' : '', c.nowrap || c.numeric ? 'whitespace-nowrap' : '', c.className ?? ''].join(' ').trim();
 
+const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? c.header : undefined);
+
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
   return (
-    <div className={`${props.className ?? 'mt-2'} overflow-x-auto rounded-box border border-base-300`}>
-      <table className={`table table-sm ${props.tableClassName ?? ''}`}>
+    <div className={`${props.className ?? 'mt-2'} data-table-frame overflow-x-auto rounded-box border border-base-300`}>
+      <table className={`data-table table table-sm ${props.tableClassName ?? ''}`}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -63,11 +68,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {rows.map((row, i) => (
             <tr key={props.rowKey(row)} className={props.rowClassName?.(row) ?? ''} data-testid={props.rowTestId}>
               {columns.map((c) => (
-                <td key={c.key} className={cellClass(c)}>
+                <td key={c.key} className={cellClass(c)} data-label={labelOf(c)}>
                   {c.cell(row, i)}
                 </td>
               ))}
-              {actions ? <td className="whitespace-nowrap text-right">{actions(row, i)}</td> : null}
+              {actions ? <td className="whitespace-nowrap text-right" data-actions="">{actions(row, i)}</td> : null}
             </tr>
           ))}
           {rows.length === 0 && props.empty ? (
@@ -80,7 +85,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <tfoot>
             <tr className="font-bold" data-testid={props.totals.testId}>
               {columns.map((c, i) => (
-                <td key={c.key} className={cellClass(c)}>
+                <td key={c.key} className={cellClass(c)} data-label={i === 0 ? undefined : labelOf(c)}>
                   {i === 0 ? props.totals?.label : c.total}
                 </td>
               ))}

@@ -9,6 +9,7 @@ import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { home } from '../../content';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
 import type { Entry } from '../books/api';
+import { EntryActions } from '../books';
 import { statementQuery } from './api';
 import { DateFilter } from './date-filter';
 
@@ -124,6 +125,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           rowKey={(r) => r.id}
           rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
           rowTestId="statement-row"
+          actions={(r) => <EntryActions entry={{ ...r, kind: kind.kind, title: kind.title }} kind={kind} lifecycle={false} />}
           totals={{ label: 'Total', testId: 'statement-totals' }}
           empty="No entries in this range."
         />
@@ -145,7 +147,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   );
 }
 
-/** The statement's columns for the table: each cell in its format; the first marks voided rows; figures have totals. */
+/** The statement's columns for the table: each cell in its format; figures have totals. */
 function tableColumns(columns: Column[], totals: Record<string, number>): TableColumn<Entry>[] {
   return columns.map((c, i) => ({
     key: c.header,
@@ -153,12 +155,7 @@ function tableColumns(columns: Column[], totals: Record<string, number>): TableC
     numeric: isFigure(c),
     nowrap: c.format === 'date',
     className: i === 0 ? 'min-w-32' : '',
-    cell: (r: Entry) => (
-      <>
-        {formatCell(r[c.field], c.format)}
-        {i === 0 && r.voided ? <span className="badge badge-warning badge-xs ml-1 no-underline">voided</span> : null}
-      </>
-    ),
+    cell: (r: Entry) => formatCell(r[c.field], c.format),
     total: isFigure(c) ? formatCell(totals[c.field], c.format) : '',
   }));
 }

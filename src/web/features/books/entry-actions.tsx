@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { parseDecimal, units } from '../../../shared/money';
+import { type KindDef, kindByName } from '../../../shared/registry';
+import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
+import { Modal } from '../../components/ui/modal';
+import { PromptForm } from '../../components/ui/prompt-form';
+import { dateText, formatCell } from '../../lib/format';
+import { saveWithToast } from '../../lib/notify';
+import { type Entry, useLifecycle, useVoidEntry } from './api';
+
+/** What a list shows as an entry's party and amount, from its kind (entries the server made read name and paid amount). */
+export function entrySummary(e: Entry): { subject: string; amount: string } {
+  const kind = e.kind ? kindByName(e.kind) : undefined;
+  const subject = kind ? subjectField(kind)?.name : 'name';
+  const amount = kind ? amountField(kind) : undefined;
+  return {
+    subject: subject ? String(e[subject] ?? '') : '',
+    amount: amount ? formatCell(e[amount.name], formatOf(amount)) : formatCell(e.paid_amount, 'money'),
+  };
+}
+
+/** A voided entry's mark: who voided it, when and why (on screen and in print). */
+export function VoidMark({ entry }: { entry: Entry }) {
+  if (entry.void_of) return <span className="badge badge-ghost badge-sm">correction of #{entry.void_of}</span>;
+  if (!entry.voided) return null;
+  const who = entry.voided_by ? ` by ${String(entry.voided_by)}` : '';
+  const when = entry.voided_on ? ` on ${dateText(String(entry.voided_on))}` : '';
+  const why = entry.voided_reason ? `: ${String(entry.voided_reason)}` : '';
+  return <span className="badge badge-warning badge-sm h-auto whitespace-normal no-underline">{`voided${who}${when}${why}`}</span>;
+}
+
+type Acting = { entry: Entry; action: 'void' | 'lifecycle' } | null;
+
+/**
+ * The actions of an entry wherever it is listed: Void for a live entry, and its kind's lifecycle
+ * action (End Time, Sell) until it is done, then what was recorded. A voided entry shows its mark.
+ */
+export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; kind?: KindDef | undefined; lifecycle?: boolean }) {
+  const [acting, setActing] = useState<Acting>(null);
+  const k = kind ?? (entry.kind ? kindByName(entry.kind) : undefined);
+  const l = lifecycle ? k?.lifecycle : undefined;
+  if (entry.voided || entry.void_of) return <VoidMark entry={entry} />;
+  const done = l && entry[l.status];
+  const close = () => setActing(null);
+  const subject = entrySummary({ ...entry, kind: k?.kind ?? entry.kind }).subject;
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {l && done ? <span className="whitespace-normal">{l.action === 'sell' ? formatCell(entry[l.value.name], 'money') : String(entry[l.value.name] ?? '')}</span> : null}
+      {l && !done ? (
+        <button type="button" className={`btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`} onClick={() => setActing({ entry, action: 'lifecycle' })}>
+          {l.button}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
+        Void
+      </button>
+      <Modal title={acting?.action === 'void' ? 'Void entry' : l ? `${l.submit} ${subject}`.trim() : ''} open={acting !== null} onClose={close}>
+        {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
+        {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}
+      </Modal>
+    </span>
+  );
+}
+
+function VoidForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
+  const voidEntry = useVoidEntry();
+  const { subject, amount } = entrySummary(entry);
+  return (
+    <PromptForm
+      intro={`${entry.title ?? ''}: ${subject} ${amount} on ${dateText(entry.issue_date)}. A correcting entry will be written; the original stays in the books, marked voided.`}
+      label="Reason"
+      submitLabel="Void entry"
+      check={(v) => (v.trim().length < 3 ? 'Reason is required (at least 3 characters)' : null)}
+      onSubmit={async (reason) => {
+        if (await saveWithToast(() => voidEntry.mutateAsync({ id: entry.id, reason }), messages.voided)) onDone();
+      }}
+    />
+  );
+}
+
+function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: Entry; onDone: () => void }) {
+  const act = useLifecycle(kind);
+  const l = kind.lifecycle;
+  if (!l) return null;
+  const check = (v: string) => {
+    if (l.action === 'sell') {
+      const r = parseDecimal(v, units.money);
+      return r.ok ? null : `${l.value.label} ${r.message}`;
+    }
+    return v.trim() ? null : `${l.value.label} is required`;
+  };
+  return (
+    <PromptForm
+      label={l.value.label}
+      submitLabel={l.submit}
+      inputMode={l.action === 'sell' ? 'decimal' : undefined}
+      check={check}
+      onSubmit={async (value) => {
+        if (await saveWithToast(() => act.mutateAsync({ id: entry.id, value }), messages[l.toast])) onDone();
+      }}
+    />
+  );
+}
