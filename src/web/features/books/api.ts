@@ -42,8 +42,18 @@ export const recentQuery = (group: KindGroup) =>
     queryFn: () => api<{ data: Entry[] }>('GET', `/api/entries/recent?group=${group}`).then((r) => r.data),
   });
 
+// Other tabs of the same browser hear of every save and refresh too, so none shows stale books.
+const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ama-books');
+
+function refreshBooks(refreshPartners: boolean) {
+  return Promise.all([refreshSummary(), queryClient.invalidateQueries({ queryKey: booksKey }), refreshPartners ? queryClient.invalidateQueries({ queryKey: partnersKey }) : null]);
+}
+
+if (otherTabs) otherTabs.onmessage = (e: MessageEvent<{ partners?: boolean }>) => void refreshBooks(Boolean(e.data?.partners));
+
 async function afterSave(refreshPartners = false) {
-  await Promise.all([refreshSummary(), queryClient.invalidateQueries({ queryKey: booksKey }), refreshPartners ? queryClient.invalidateQueries({ queryKey: partnersKey }) : null]);
+  otherTabs?.postMessage({ partners: refreshPartners });
+  await refreshBooks(refreshPartners);
 }
 
 export function useCreateEntry(kind: KindDef) {
@@ -77,6 +87,6 @@ export function useSavePartner() {
     mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
       id === undefined ? api<{ data: Partner }>('POST', '/api/userDetailsData', body) : api<{ data: Partner }>('PUT', `/api/userDetailsData/${id}`, body),
     // A partner's name shows in lists and statements too.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: partnersKey }), queryClient.invalidateQueries({ queryKey: booksKey })]),
+    onSuccess: () => afterSave(true),
   });
 }

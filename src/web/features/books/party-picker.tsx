@@ -1,0 +1,138 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { formatCell } from '../../lib/format';
+import type { Partner } from './api';
+
+// A party field: type a few letters of the name and pick from the list (keyboard or touch). The
+// parties used most recently for this kind come first; each shows its category and what they
+// owe us or we owe them. Filtering 1,000 partners is a plain pass over an array per keystroke.
+
+const SHOWN = 50;
+const RECENT = 8;
+
+const recentKey = (scope: string) => `ama.recent-parties.${scope}`;
+
+function readRecent(scope: string): number[] {
+  try {
+    const ids = JSON.parse(localStorage.getItem(recentKey(scope)) ?? '[]') as unknown;
+    return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers a party as the latest used for this scope (a record kind), on this browser. */
+export function rememberParty(scope: string, id: number) {
+  try {
+    localStorage.setItem(recentKey(scope), JSON.stringify([id, ...readRecent(scope).filter((x) => x !== id)].slice(0, RECENT)));
+  } catch {
+    // Private mode or full storage: the list just starts alphabetical.
+  }
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The parties matching every word typed, recent ones first, then by name. */
+export function matchParties(partners: readonly Partner[], query: string, recent: readonly number[]): Partner[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  const rank = new Map(recent.map((id, i) => [id, i]));
+  return partners
+    .filter((p) => words.every((w) => fold(`${p.name} ${p.catagories}`).includes(w)))
+    .sort((a, b) => (rank.get(a.id) ?? RECENT) - (rank.get(b.id) ?? RECENT) || a.name.localeCompare(b.name));
+}
+
+const dueText = (balance: number | undefined) => (balance === undefined || balance === 0 ? '' : `${balance > 0 ? 'owes' : 'we owe'} ${formatCell(Math.abs(balance), 'money')}`);
+
+export function PartyPicker(props: {
+  id: string;
+  partners: readonly Partner[];
+  /** The chosen partner's id, as text ('' for none). */
+  value: string;
+  onChange: (id: string) => void;
+  /** What they owe (+) or are owed (−), by partner id. */
+  balances?: ReadonlyMap<number, number> | undefined;
+  scope: string;
+  invalid: boolean;
+}) {
+  const listId = useId();
+  const chosen = props.partners.find((p) => String(p.id) === props.value);
+  const [query, setQuery] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const open = query !== null;
+  const matches = useMemo(() => (open ? matchParties(props.partners, query, readRecent(props.scope)) : []), [open, props.partners, query, props.scope]);
+  const shown = matches.slice(0, SHOWN);
+
+  const choose = (p: Partner) => {
+    rememberParty(props.scope, p.id);
+    props.onChange(String(p.id));
+    setQuery(null);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) setQuery('');
+      setActive((i) => Math.max(0, Math.min(shown.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1))));
+    } else if (e.key === 'Enter' && open) {
+      e.preventDefault();
+      const p = shown[active];
+      if (p) choose(p);
+    } else if (e.key === 'Escape' && open) {
+      // Closes the list only, not the form around it.
+      e.stopPropagation();
+      setQuery(null);
+    }
+  };
+
+  return (
+    <div className="relative">
+      <input
+        id={props.id}
+        ref={input}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
+        aria-invalid={props.invalid || undefined}
+        autoComplete="off"
+        placeholder={props.partners.length ? 'Type a name' : 'No partners of this kind yet'}
+        className={`input w-full ${props.invalid ? 'input-error' : ''}`}
+        value={open ? query : (chosen?.name ?? '')}
+        onFocus={() => setQuery('')}
+        onClick={() => setQuery((q) => q ?? '')}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onBlur={() => setQuery(null)}
+        onKeyDown={onKeyDown}
+      />
+      {open ? (
+        <ul id={listId} role="listbox" aria-label="Parties" className="menu absolute z-40 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+          {shown.map((p, i) => (
+            <li key={p.id} id={`${listId}-${p.id}`} role="option" aria-selected={i === active}>
+              <button
+                type="button"
+                tabIndex={-1}
+                className={`flex w-full items-baseline justify-between gap-2 text-left ${i === active ? 'menu-active' : ''}`}
+                // Chosen on pointer down, before the input's blur closes the list.
+                onPointerDown={(e) => {
+                  e.preventDefault();
+                  choose(p);
+                }}
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{p.name}</span>
+                  <span className="block text-xs opacity-70">{p.catagories}</span>
+                </span>
+                <span className="whitespace-nowrap text-xs tabular-nums opacity-80">{dueText(props.balances?.get(p.id))}</span>
+              </button>
+            </li>
+          ))}
+          {shown.length === 0 ? <li className="px-3 py-2 text-sm opacity-70">No partner matches “{query}”.</li> : null}
+          {matches.length > shown.length ? <li className="px-3 py-2 text-xs opacity-70">{matches.length - shown.length} more: type more of the name</li> : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
