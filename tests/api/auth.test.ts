@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
-import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD } from '../helpers/factories.ts';
+import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, signUpBody } from '../helpers/factories.ts';
 import { dialects } from '../helpers/databases.ts';
 import { type MailServer, startMailServer } from '../helpers/mail-server.ts';
 
@@ -18,7 +18,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   });
 
   async function signUp(agent: Agent, name: string, email: string, password = PASSWORD) {
-    return agent.post('/api/auth/sign-up/email', { name, email, password, callbackURL: '/' });
+    return agent.post('/api/auth/sign-up/email', signUpBody({ name, email, password }));
   }
 
   async function verify(agent: Agent, email: string) {

@@ -6,7 +6,7 @@ import { type KindDef, type PartnerCategory, inputFields, kinds, partnerCategori
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { ADMIN_ACCOUNT, entryBody, gramsOf, kindNamed, lineTotal, partnerBody, poishaOf } from '../helpers/factories.ts';
+import { ADMIN_ACCOUNT, entryBody, gramsOf, gramsOfNumber as toGrams, kindNamed, lineTotal, partnerBody, poishaOf, poishaOfNumber as toPoisha } from '../helpers/factories.ts';
 
 // The books through the API, as the accounts staff use them: partners, every record kind of the
 // registry, exact money, the derived balance and stock, fires, asset sales, voids, refusals of
@@ -30,10 +30,6 @@ function taka(p: bigint): number {
   const abs = negative ? -p : p;
   return Number(`${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`);
 }
-
-/** A JSON number of taka / kg back to integer units (exact for anything the books hold). */
-const toPoisha = (n: unknown) => BigInt(Math.round(Number(n) * 100));
-const toGrams = (n: unknown) => BigInt(Math.round(Number(n) * 1000));
 
 function expectFieldError(res: LightMyRequestResponse, status: number, field: string) {
   expect(res.statusCode, res.body).toBe(status);

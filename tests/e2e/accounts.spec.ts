@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD } from '../helpers/factories';
-import { createAccount, linkFromMail, logIn, mailCount, setGoogleAccount, uniqueEmail } from './support/accounts';
+import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, uniqueEmail } from '../helpers/factories';
+import { createAccount, linkFromMail, logIn, mailCount, setGoogleAccount } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 

@@ -17,6 +17,16 @@ export function userCreateArgs(account: { email: string; password: string; name:
   return ['user:create', '--email', account.email, '--password', account.password, '--name', account.name, '--role', role];
 }
 
+/** An address no other test uses. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ama.test`;
+}
+
+/** The body of POST /api/auth/sign-up/email, with the shared password unless another is given. */
+export function signUpBody(account: { name: string; email: string; password?: string }): { name: string; email: string; password: string; callbackURL: string } {
+  return { password: TEST_PASSWORD, ...account, callbackURL: '/' };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Partners (userDetailsData)
 
@@ -53,6 +63,7 @@ export function fieldValue(f: FieldDef, party: PartyName = 'Test Client'): unkno
   }
 }
 
+/** The registry's kind of that name (a kind given as itself is returned as is). */
 export function kindNamed(kind: KindDef | KindName | string): KindDef {
   if (typeof kind !== 'string') return kind;
   const found = kindByName(kind);
@@ -81,6 +92,10 @@ export function unitsOf(text: unknown, digits: number): bigint {
 }
 export const poishaOf = (text: unknown) => unitsOf(text, 2);
 export const gramsOf = (text: unknown) => unitsOf(text, 3);
+
+/** A JSON number of taka / kg the API sent → integer poisha / grams (exact for anything the books hold). */
+export const poishaOfNumber = (n: unknown) => BigInt(Math.round(Number(n) * 100));
+export const gramsOfNumber = (n: unknown) => BigInt(Math.round(Number(n) * 1000));
 
 /** Integer units → the decimal text a person types (12345n, 2 → '123.45'). */
 export function decimalText(value: bigint, digits: number): string {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FieldDef, type KindDef, type PartnerCategory, kinds, partnerCategories } from '../../src/shared/registry.ts';
-import { ADMIN_ACCOUNT as ADMIN, decimalText, entryBody, partnerBody, unitsOf, userCreateArgs } from '../helpers/factories.ts';
+import { ADMIN_ACCOUNT as ADMIN, decimalText, entryBody, gramsOfNumber, partnerBody, poishaOfNumber, unitsOf, userCreateArgs } from '../helpers/factories.ts';
 
 // Crash safety (QUALITY.md R1). The real server runs as a child process on SQLite; 8 writers post
 // entries of every kind at once, each with a fresh idempotency key, and log every entry answered
@@ -275,7 +275,7 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         // The header: cash balance and wire stock are the sums of what was acknowledged.
         const dash = await getJson(cookie, 'dashboard');
         expect(dash.status).toBe(200);
-        const shown = { balance: BigInt(Math.round(Number(dash.json.data?.current_balance) * 100)), stock: BigInt(Math.round(Number(dash.json.data?.wire_stock) * 1000)) };
+        const shown = { balance: poishaOfNumber(dash.json.data?.current_balance), stock: gramsOfNumber(dash.json.data?.wire_stock) };
         const sum = acks.reduce((s, a) => ({ balance: s.balance + a.cash, stock: s.stock + a.stock }), { balance: 0n, stock: 0n });
         expect(shown, `dashboard, ${cycleFacts}`).toEqual(sum);
       }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Role } from '../../../src/shared/roles.ts';
-import { TEST_PASSWORD, partnerBody } from '../../helpers/factories.ts';
+import { TEST_PASSWORD, partnerBody, signUpBody, uniqueEmail } from '../../helpers/factories.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
 
 const control = `http://127.0.0.1:${e2ePorts().controlPort}`;
@@ -11,10 +11,6 @@ export interface Account {
   email: string;
   password: string;
   name: string;
-}
-
-export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ama.test`;
 }
 
 interface SentMail {
@@ -54,7 +50,7 @@ const headers = { origin: base };
 /** A verified account with the given role, made through the public API as a person would. */
 export async function createAccount(request: APIRequestContext, role: Role, name = `Staff ${role}`): Promise<Account> {
   const account = { email: uniqueEmail(role), password: TEST_PASSWORD, name };
-  const res = await request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' }, headers });
+  const res = await request.post('/api/auth/sign-up/email', { data: signUpBody(account), headers });
   expect(res.status()).toBe(200);
   const link = await linkFromMail(account.email, /Verify your email/, '/api/auth/verify-email');
   await request.get(link, { maxRedirects: 0 });
