@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../helpers/agent.ts';
-import { PASSWORD, type TestApp, createTestApp } from '../helpers/app.ts';
+import { type TestApp, createTestApp } from '../helpers/app.ts';
+import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, signUpBody } from '../helpers/factories.ts';
 import { dialects } from '../helpers/databases.ts';
 import { type MailServer, startMailServer } from '../helpers/mail-server.ts';
 
@@ -17,7 +18,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   });
 
   async function signUp(agent: Agent, name: string, email: string, password = PASSWORD) {
-    return agent.post('/api/auth/sign-up/email', { name, email, password, callbackURL: '/' });
+    return agent.post('/api/auth/sign-up/email', signUpBody({ name, email, password }));
   }
 
   async function verify(agent: Agent, email: string) {
@@ -94,10 +95,10 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const weak = await a.post('/api/auth/reset-password', { token, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password should atleast 6 characters');
-    const done = await a.post('/api/auth/reset-password', { token, newPassword: 'NewPass#2027' });
+    const done = await a.post('/api/auth/reset-password', { token, newPassword: NEW_PASSWORD });
     expect(done.statusCode).toBe(200);
     expect((await new Agent(t.app).signIn(user.email, PASSWORD)).statusCode).toBe(401);
-    expect((await new Agent(t.app).signIn(user.email, 'NewPass#2027')).statusCode).toBe(200);
+    expect((await new Agent(t.app).signIn(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('gives a new HttpOnly SameSite session at each login and ends it at logout', async () => {

@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE, migrateToLatest, openSqlite } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
+import { ADMIN_ACCOUNT as ADMIN, entryBody, userCreateArgs } from '../helpers/factories.ts';
 
 // Backups (QUALITY.md R6) with the real processes: the server, and `npm run cli -- backup` and
 // `restore` as the owner runs them. SQLite only: on PostgreSQL both commands refuse and point to
@@ -16,7 +17,6 @@ import { seedDemo } from '../../src/server/modules/books/demo.ts';
 
 const SEEDED = Number(process.env.BACKUP_TEST_ENTRIES ?? 2000);
 const WRITERS = Number(process.env.BACKUP_TEST_WRITERS ?? 4);
-const ADMIN = { email: 'owner@ama.test', password: 'Backup#2026', name: 'Owner' };
 const TIMEOUT = 120_000 + SEEDED;
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-backup-test-'));
@@ -54,7 +54,7 @@ async function makeDataDir(name: string, opts: { entries?: number; owner?: boole
   if (opts.entries) await seedDemo(database.db, { entries: opts.entries, today: '2026-11-22' });
   await database.close();
   if (opts.owner) {
-    const created = await cli(d, 'user:create', '--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name, '--role', 'admin');
+    const created = await cli(d, ...userCreateArgs(ADMIN));
     expect(created.stderr).toBe('');
   }
   return d;
@@ -92,7 +92,7 @@ async function postEntry(server: Server, key: string): Promise<number | string> 
   const res = await fetch(`${server.base}/api/assetsCost`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.base, cookie: server.cookie },
-    body: JSON.stringify({ name: `Backup drill ${key}`, paid_amount: '12.50', idempotency_key: key }),
+    body: JSON.stringify(entryBody('asset', { name: `Backup drill ${key}`, paid_amount: '12.50', idempotency_key: key })),
   }).catch((error: Error) => error.message);
   if (typeof res === 'string') return res;
   await res.arrayBuffer();

@@ -2,10 +2,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../src/server/modules/books/service.ts';
 import { todayIn } from '../../src/shared/dates.ts';
-import { type FieldDef, type KindDef, type PartnerCategory, inputFields, kinds, partnerCategories, partnerFields } from '../../src/shared/registry.ts';
+import { type KindDef, type PartnerCategory, inputFields, kinds, partnerCategories, partnerFields } from '../../src/shared/registry.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import { ADMIN_ACCOUNT, entryBody, gramsOf, gramsOfNumber as toGrams, kindNamed, lineTotal, partnerBody, poishaOf, poishaOfNumber as toPoisha } from '../helpers/factories.ts';
 
 // The books through the API, as the accounts staff use them: partners, every record kind of the
 // registry, exact money, the derived balance and stock, fires, asset sales, voids, refusals of
@@ -18,46 +19,16 @@ type Partner = { id: number; name: string };
 const TIME_ZONE = 'Asia/Dhaka';
 const allKinds = kinds as readonly KindDef[];
 const ACCOUNTS_NAME = 'Karim Accounts';
-const ADMIN_NAME = 'Owner Admin';
-
-function kindNamed(name: string): KindDef {
-  const kind = allKinds.find((k) => k.kind === name);
-  if (!kind) throw new Error(`no kind ${name} in the registry`);
-  return kind;
-}
+const ADMIN_NAME = ADMIN_ACCOUNT.name;
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${++seq}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Decimal text ('1,250.5') → integer units with `digits` decimals, by string arithmetic. */
-function unitsOf(text: string, digits: number): bigint {
-  const [whole = '0', frac = ''] = text.replace(/,/g, '').split('.');
-  if (frac.length > digits) throw new Error(`test bug: ${text} has more than ${digits} decimals`);
-  return BigInt(whole || '0') * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0');
-}
-const poishaOf = (text: string) => unitsOf(text, 2);
-const gramsOf = (text: string) => unitsOf(text, 3);
-
-/** amount (thousandths) × rate (poisha) / 1000, rounded half up: the spec's total. */
-function totalOf(amountMilli: bigint, ratePoisha: bigint): bigint {
-  const product = amountMilli * ratePoisha;
-  const q = product / 1000n;
-  return (product % 1000n) * 2n >= 1000n ? q + 1n : q;
-}
 
 /** Integer poisha → the JSON number the API should send (taka with 2 decimals). */
 function taka(p: bigint): number {
   const negative = p < 0n;
   const abs = negative ? -p : p;
   return Number(`${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`);
-}
-
-/** A JSON number of taka / kg back to integer units (exact for anything the books hold). */
-const toPoisha = (n: unknown) => BigInt(Math.round(Number(n) * 100));
-const toGrams = (n: unknown) => BigInt(Math.round(Number(n) * 1000));
-
-function partnerBody(catagories: string, name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { catagories, name, fname: 'Abdul Karim', mname: 'Rokeya Begum', address: 'Tongi, Gazipur', contact: '01712345678', nid: '1990123456789', assignedSalary: '15000', userNote: 'Met at the fair', ...extra };
 }
 
 function expectFieldError(res: LightMyRequestResponse, status: number, field: string) {
@@ -96,25 +67,8 @@ describe.each(dialects)('books on %s', (dialect) => {
     return p;
   }
 
-  function sample(f: FieldDef): unknown {
-    switch (f.input.type) {
-      case 'party':
-        return partner(f.input.categories[0] as PartnerCategory).name;
-      case 'text':
-        return `${f.label} sample`;
-      case 'decimal':
-        return '12.5';
-      case 'choice':
-        return f.input.options[0];
-      case 'computed':
-        return undefined;
-    }
-  }
-
   function validBody(kind: KindDef, patch: Record<string, unknown> = {}): Record<string, unknown> {
-    const body: Record<string, unknown> = {};
-    for (const f of inputFields(kind)) body[f.name] = sample(f);
-    return { ...body, ...patch };
+    return entryBody(kind, patch, (categories) => partner(categories[0] as PartnerCategory).name);
   }
 
   async function create(kind: KindDef, patch: Record<string, unknown> = {}, agent: Agent = acc): Promise<Row> {
@@ -337,7 +291,7 @@ describe.each(dialects)('books on %s', (dialect) => {
       const row = await create(kind, { [amountField]: c.amount, price: c.rate, paid_amount: c.paid, discount_amount: c.discount });
 
       const amount = gramsOf(c.amount);
-      const total = totalOf(amount, poishaOf(c.rate));
+      const total = lineTotal(amount, poishaOf(c.rate));
       const due = total - (poishaOf(c.paid) + poishaOf(c.discount));
       expect(row[amountField]).toBe(Number(c.amount.replace(/,/g, '')));
       expect(row.price).toBe(taka(poishaOf(c.rate)));
@@ -357,7 +311,7 @@ describe.each(dialects)('books on %s', (dialect) => {
 
     it('works the furnace example to 111098.68 (1234.567 kg × 89.99)', async () => {
       const row = await create(kindNamed('furnace'), { weight: '1234.567', price: '89.99', paid_amount: '0', discount_amount: '0' });
-      expect(totalOf(1234567n, 8999n)).toBe(11109868n);
+      expect(lineTotal(1234567n, 8999n)).toBe(11109868n);
       expect(row.total_price).toBe(111098.68);
       expect(row.due_amount).toBe(111098.68);
       await booksAddUp();

@@ -7,8 +7,9 @@ import { SERVER_STAMPED } from '../../src/shared/entry-schemas.ts';
 import { units } from '../../src/shared/money.ts';
 import { type FieldDef, type KindDef, type PartnerCategory, inputFields, kindByName, kinds, partnerCategories, partnerFields } from '../../src/shared/registry.ts';
 import { Agent } from '../helpers/agent.ts';
-import { PASSWORD, type TestApp, createTestApp } from '../helpers/app.ts';
+import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import { NEW_PASSWORD, TEST_PASSWORD, entryBody, fieldValue, partnerBody } from '../helpers/factories.ts';
 import { type MailServer, startMailServer } from '../helpers/mail-server.ts';
 
 // Hostile input (QUALITY.md R4). For every write route, fast-check builds bad requests: wrong
@@ -359,9 +360,9 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.user = (await t.signedIn('user', 'Plain User')).user.id;
     for (const c of partnerCategories) partnerOf.set(c, await addPartner(partnerBody(c, c === 'Client' ? PARTNER_NAMES.client : `${c} One`)));
     target.partner = (await addPartner(partnerBody('Client', PARTNER_NAMES.otherClient))).id;
-    target.entry = await created(acc.post('/api/stock', { wire_stock: '100' }));
-    target.fire = await created(acc.post('/api/fire', { roll: '1', pot_number: '4' }));
-    target.asset = await created(acc.post('/api/assetsCost', { name: 'Crane', paid_amount: '5000' }));
+    target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
+    target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '1', pot_number: '4' })));
+    target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Crane', paid_amount: '5000' })));
     // The token keys are made on the first call; later calls write nothing.
     expect((await acc.post('/api/jwt')).statusCode).toBe(200);
     ({ email: target.resetEmail } = (await t.signedIn('user', 'Forgetful User')).user);
@@ -394,10 +395,6 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     return new URL(String(landing.headers.location), 'http://x').searchParams.get('token') as string;
   }
 
-  function partnerBody(catagories: string, name: string): Record<string, string> {
-    return { catagories, name, fname: 'Abdul Karim', mname: 'Rokeya Begum', address: 'Tongi, Gazipur', contact: '01712345678', nid: '1990123456789', assignedSalary: '15000', userNote: 'met at the fair' };
-  }
-
   function entryField(f: FieldDef): FieldSpec {
     const required = f.required;
     switch (f.input.type) {
@@ -407,11 +404,11 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         return { name: f.name, valid: j(p?.name), bad: fc.oneof(badText(100), nobody), required };
       }
       case 'text':
-        return { name: f.name, valid: j(`${f.label} sample`), bad: badText(f.input.max), required };
+        return { name: f.name, valid: j(fieldValue(f)), bad: badText(f.input.max), required };
       case 'decimal':
-        return { name: f.name, valid: j('12.5'), bad: badDecimal(units[f.input.unit]), required };
+        return { name: f.name, valid: j(fieldValue(f)), bad: badDecimal(units[f.input.unit]), required };
       case 'choice':
-        return { name: f.name, valid: j(f.input.options[0]), bad: badChoice(f.input.options), required };
+        return { name: f.name, valid: j(fieldValue(f)), bad: badChoice(f.input.options), required };
       case 'computed':
         throw new Error(`${f.name} is computed`);
     }
@@ -484,18 +481,18 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       authRoute('/api/auth/sign-up/email', [
         text('name', 'New Person', 100, fc.oneof(wrongTypes, fc.integer().map(String), unstorable, fc.integer({ min: 101, max: 300 }).map((n) => j('n'.repeat(n))), fc.constant(j('z'.repeat(100_000))))),
         { name: 'email', valid: j('never-signed-up@example.com'), bad: badEmail(), required: true },
-        { name: 'password', valid: j('Signup#2026'), bad: badPassword(), required: true },
+        { name: 'password', valid: j(TEST_PASSWORD), bad: badPassword(), required: true },
       ]),
       authRoute('/api/auth/sign-in/email', [
         { name: 'email', valid: j(adminUser.email), bad: badEmail(), required: true },
-        { name: 'password', valid: j(PASSWORD), bad: fc.oneof(wrongTypes, fc.integer().map(String), unstorable, fc.integer({ min: 129, max: 400 }).map((n) => j('p'.repeat(n)))), required: true },
+        { name: 'password', valid: j(TEST_PASSWORD), bad: fc.oneof(wrongTypes, fc.integer().map(String), unstorable, fc.integer({ min: 129, max: 400 }).map((n) => j('p'.repeat(n)))), required: true },
       ]),
       authRoute('/api/auth/request-password-reset', [
         { name: 'email', valid: j(adminUser.email), bad: badEmail(), required: true },
         { name: 'redirectTo', valid: j('/reset-password'), bad: fc.oneof(wrongTypes, fc.integer().map(String), unstorable), required: false },
       ]),
       authRoute('/api/auth/reset-password', [
-        { name: 'newPassword', valid: j('Changed#2026'), bad: badPassword(), required: true, names: ['password'] },
+        { name: 'newPassword', valid: j(NEW_PASSWORD), bad: badPassword(), required: true, names: ['password'] },
         { name: 'token', valid: j(target.resetToken), bad: fc.oneof(wrongTypes, fc.integer().map(String), unstorable, fc.string({ maxLength: 40 }).map(j), hostileText.map(j)), required: true },
       ]),
     ];
@@ -640,7 +637,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         const id = res.json().data.id as number;
         expect((await admin.get('/api/userDetailsData')).json().data.find((p: { id: number }) => p.id === id)).toEqual({ id, ...expected });
 
-        const sale = await acc.post('/api/mWireData', { name: expected.name, size: '12', weight: '10', price: '50', paid_amount: '100', discount_amount: '0', note });
+        const sale = await acc.post('/api/mWireData', entryBody('msWire', { size: '12', weight: '10', price: '50', paid_amount: '100', discount_amount: '0', note }, expected.name));
         expect(sale.statusCode, sale.body).toBe(201);
         expect((await listed('mWireData', sale.json().data.id))?.name).toBe(expected.name);
         const statement = (await acc.get(`/api/ledger/${id}`)).json().data;
@@ -655,7 +652,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
 
   it('keeps the issue date its own: a date sent with an entry, valid or not, is ignored for today’s', async () => {
     for (const sent of ['2020-01-01', '2026-02-30', '9999-99-99', "2026-01-01'; drop table entries; --", '<script>x</script>']) {
-      const res = await acc.post('/api/stock', { wire_stock: '1', issue_date: sent, issued_by: 'Someone Else' });
+      const res = await acc.post('/api/stock', entryBody('stock', { wire_stock: '1', issue_date: sent, issued_by: 'Someone Else' }));
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.issue_date).toBe(todayIn('Asia/Dhaka'));
       expect(res.json().data.issued_by).toBe('Hostile Accounts');
@@ -666,9 +663,9 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   // refusals above are the faults' doing and not the base body's.
   it('accepts the untouched base body of every route', async () => {
     // Fresh targets, so a failure above that used one up does not show here too.
-    target.entry = await created(acc.post('/api/stock', { wire_stock: '1' }));
-    target.fire = await created(acc.post('/api/fire', { roll: '2' }));
-    target.asset = await created(acc.post('/api/assetsCost', { name: 'Hoist', paid_amount: '100' }));
+    target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '1' })));
+    target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '2' })));
+    target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Hoist', paid_amount: '100' })));
     target.user = (await t.signedIn('user', 'Another User')).user.id;
     target.resetToken = await resetToken(target.resetEmail);
     for (const route of routes) {

@@ -8,6 +8,7 @@ import { type FieldDef, type KindDef, type KindName, type PartnerCategory, input
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import { lineTotal, partnerBody } from '../helpers/factories.ts';
 
 // The ledger model test (QUALITY.md R2). fast-check writes random sequences of what the accounts
 // staff do (entries of every kind for several partners, voids, asset sales and their voids, fire
@@ -79,12 +80,6 @@ function effect(table: Effect, kind: string, v: Values): bigint {
   return rule ? rule[1] * big(v, rule[0]) : 0n;
 }
 const ledgerOf = (kind: string, v: Values) => effect(LEDGER, kind, v);
-
-/** amount (thousandths) × rate (poisha) ÷ 1000, rounded half up once. */
-function lineTotal(amount: bigint, rate: bigint): bigint {
-  const product = amount * rate;
-  return product / 1000n + (product % 1000n >= 500n ? 1n : 0n);
-}
 
 /** Integer units with `digits` decimals → the JSON number a correct API sends. */
 const wire = (units: bigint, digits: number): number => Number(toFixedText(Number(units), digits));
@@ -658,7 +653,3 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
   }, 120_000);
 });
-
-function partnerBody(catagories: string, name: string): Record<string, string> {
-  return { catagories, name, fname: 'Abdul', mname: 'Rokeya', address: 'Fatullah, Narayanganj', contact: '01711000000', nid: '1990123456789', assignedSalary: '15000', userNote: 'model test' };
-}

@@ -3,8 +3,7 @@ import { todayIn } from '../../src/shared/dates.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-
-const partner = (catagories: string, name: string) => ({ catagories, name, fname: 'F', mname: 'M', address: 'Fatullah', contact: '01711000000', nid: '123456', assignedSalary: '', userNote: '' });
+import { entryBody, partnerBody as partner } from '../helpers/factories.ts';
 
 describe.each(dialects)('party ledger on %s', (dialect) => {
   let t: TestApp;
@@ -19,14 +18,14 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     const client = (await admin.post('/api/userDetailsData', partner('Client', 'Ledger Client'))).json().data.id as number;
     const agent = (await admin.post('/api/userDetailsData', partner('Wire Agent', 'Ledger Agent'))).json().data.id as number;
     // Client: a sale leaving 1,000.00 due, one overpaid by 250.00, and a voided one.
-    const sale = { name: 'Ledger Client', size: '12', note: 'n', discount_amount: '0' };
-    await admin.post('/api/mWireData', { ...sale, weight: '100', price: '50', paid_amount: '4000' });
-    await admin.post('/api/giWireData', { ...sale, weight: '10', price: '75', paid_amount: '1000' });
-    const mistake = (await admin.post('/api/mWireData', { ...sale, weight: '1', price: '1', paid_amount: '0' })).json().data.id;
+    const sale = { size: '12', note: 'n', discount_amount: '0' };
+    await admin.post('/api/mWireData', entryBody('msWire', { ...sale, weight: '100', price: '50', paid_amount: '4000' }, 'Ledger Client'));
+    await admin.post('/api/giWireData', entryBody('giWire', { ...sale, weight: '10', price: '75', paid_amount: '1000' }, 'Ledger Client'));
+    const mistake = (await admin.post('/api/mWireData', entryBody('msWire', { ...sale, weight: '1', price: '1', paid_amount: '0' }, 'Ledger Client'))).json().data.id;
     expect((await admin.post(`/api/entries/${mistake}/void`, { reason: 'typo' })).statusCode).toBe(200);
     // Agent: we bought wire and still owe 300.00, then paid 200.00 of it.
-    await admin.post('/api/wireCost', { name: 'Ledger Agent', size: '10', weight: '10', price: '80', paid_amount: '500', discount_amount: '0' });
-    await admin.post('/api/paymentData', { name: 'Ledger Agent', paid_amount: '200' });
+    await admin.post('/api/wireCost', entryBody('wireCost', { size: '10', weight: '10', price: '80', paid_amount: '500', discount_amount: '0' }, 'Ledger Agent'));
+    await admin.post('/api/paymentData', entryBody('partnerPayment', { paid_amount: '200' }, 'Ledger Agent'));
 
     const res = await admin.get(`/api/ledger/${client}`);
     expect(res.statusCode).toBe(200);
@@ -61,7 +60,7 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     const client = (await admin.post('/api/userDetailsData', partner('Client', 'Long Account'))).json().data.id as number;
     // Six sales leaving 100.00, 200.00, … 600.00 due: 2,100.00 in all.
     for (let i = 1; i <= 6; i++) {
-      await admin.post('/api/mWireData', { name: 'Long Account', size: '12', weight: '10', price: String(10 * i + 10), paid_amount: '100', discount_amount: '0', note: `sale ${i}` });
+      await admin.post('/api/mWireData', entryBody('msWire', { size: '12', weight: '10', price: String(10 * i + 10), paid_amount: '100', discount_amount: '0', note: `sale ${i}` }, 'Long Account'));
     }
     const page = (await admin.get(`/api/ledger/${client}?limit=2`)).json().data;
     expect(page.count).toBe(6);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, createAccount, linkFromMail, logIn, mailCount, setGoogleAccount, uniqueEmail } from './support/accounts';
+import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, uniqueEmail } from '../helpers/factories';
+import { createAccount, linkFromMail, logIn, mailCount, setGoogleAccount } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -150,14 +151,14 @@ test.describe('accounts', () => {
     await page.getByLabel('New password').fill('weak');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('Password should atleast 6 characters')).toBeVisible();
-    await page.getByLabel('New password').fill('Fresh#Start2026');
-    await page.getByLabel('Confirm password').fill('Fresh#Start2026');
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByRole('alert')).toHaveText('Password changed. Log in with your new password.');
 
     await logIn(page, account);
     await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
-    await logIn(page, { email: account.email, password: 'Fresh#Start2026' });
+    await logIn(page, { email: account.email, password: NEW_PASSWORD });
     await expect(page.getByTestId('signed-in-user')).toHaveText('Forgetful');
   });
 });

@@ -55,7 +55,7 @@ test.describe('the books', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
   test.beforeAll(async ({ request }) => {
-    for (const [category, name] of Object.entries(partnerFor)) await addPartner(request, category, name, category === 'Employee' ? '15000' : 'N/A');
+    for (const [category, name] of Object.entries(partnerFor)) await addPartner(request, category, name);
   });
 
   test('every cash-in and cash-out form: required fields, save, and the header moves by the exact amount @single-run', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { todayIn } from '../../src/shared/dates';
+import { entryBody } from '../helpers/factories';
 import { addPartner, logIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
@@ -18,7 +19,7 @@ test.describe('dashboard and statements', () => {
     const ids: number[] = [];
     for (const [i, b] of buys.entries()) {
       // The last note would be a formula in a spreadsheet: the CSV must keep it as text.
-      const res = await request.post('/api/powderCost', { data: { name: agent, note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, headers: origin });
+      const res = await request.post('/api/powderCost', { data: entryBody('woodPowder', { note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, agent), headers: origin });
       expect(res.status()).toBe(201);
       ids.push(((await res.json()) as { data: { id: number } }).data.id);
     }
@@ -126,7 +127,7 @@ test.describe('dashboard and statements', () => {
   test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {
     const investor = `Investor ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Investor', investor);
-    expect((await request.post('/api/investorData', { data: { name: investor, paid_amount: '5000' }, headers: origin })).status()).toBe(201);
+    expect((await request.post('/api/investorData', { data: entryBody('investor', { paid_amount: '5000' }, investor), headers: origin })).status()).toBe(201);
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard/historyInvest');
     const today = todayIn('Asia/Dhaka');
@@ -140,10 +141,10 @@ test.describe('dashboard and statements', () => {
   test('the party ledger closes on the sum of the partner’s dues and payments', async ({ page, request }, testInfo) => {
     const client = `Ledger Client ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
-    const sale = { name: client, size: '12', note: 'n', discount_amount: '0' };
+    const sale = { size: '12', note: 'n', discount_amount: '0' };
     // Dues: 5,000 − 4,000 = 1,000.00 owed to us; then 750 − 1,000 = −250.00 (paid ahead).
     for (const s of [{ weight: '100', price: '50', paid_amount: '4000' }, { weight: '10', price: '75', paid_amount: '1000' }]) {
-      expect((await request.post('/api/mWireData', { data: { ...sale, ...s }, headers: origin })).status()).toBe(201);
+      expect((await request.post('/api/mWireData', { data: entryBody('msWire', { ...sale, ...s }, client), headers: origin })).status()).toBe(201);
     }
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard/ledger');
@@ -163,7 +164,7 @@ test.describe('dashboard and statements', () => {
     const client = `Long Ledger ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
     // 503 sales, each leaving 1.00 due.
-    const sale = { name: client, size: '12', note: 'n', discount_amount: '0', weight: '1', price: '1', paid_amount: '0' };
+    const sale = entryBody('msWire', { size: '12', note: 'n', discount_amount: '0', weight: '1', price: '1', paid_amount: '0' }, client);
     for (let i = 0; i < 503; i += 25) {
       const batch = Array.from({ length: Math.min(25, 503 - i) }, () => request.post('/api/mWireData', { data: sale, headers: origin }).then((r) => r.status()));
       expect(new Set(await Promise.all(batch))).toEqual(new Set([201]));

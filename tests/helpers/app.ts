@@ -6,8 +6,7 @@ import type { Registry } from '../../src/shared/registry.ts';
 import type { Role } from '../../src/shared/roles.ts';
 import { Agent } from './agent.ts';
 import { type DialectName, createTestDatabase } from './databases.ts';
-
-export const PASSWORD = 'Factory#2026';
+import { TEST_PASSWORD } from './factories.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,9 +31,9 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     },
     signedIn: async (role, name) => {
       counter += 1;
-      const user = await createVerifiedAccount(app.auth, { email: `${role}-${counter}-${Date.now()}@example.com`, password: PASSWORD, name: name ?? `${role} ${counter}`, role });
+      const user = await createVerifiedAccount(app.auth, { email: `${role}-${counter}-${Date.now()}@example.com`, password: TEST_PASSWORD, name: name ?? `${role} ${counter}`, role });
       const agent = new Agent(app);
-      const res = await agent.signIn(user.email, PASSWORD);
+      const res = await agent.signIn(user.email, TEST_PASSWORD);
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
       return { agent, user };
     },

@@ -1,12 +1,10 @@
 /**
  * A real SMTP peer for tests: listens on 127.0.0.1 (random free port, no TLS,
- * no AUTH), keeps every message it receives and parses it into text/html.
- *
- * The RFC 822 / MIME parsing is deliberately small but covers what nodemailer
- * produces: folded headers, RFC 2047 encoded-words, nested multipart bodies,
- * quoted-printable, base64 and 7bit/8bit transfer encodings.
+ * no AUTH), keeps every message it receives and decodes it (mailparser) into
+ * subject, text, html and headers.
  */
 import type { AddressInfo } from 'node:net';
+import { type HeaderValue, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -40,182 +38,36 @@ export interface MailServer {
 }
 
 // ---------------------------------------------------------------------------
-// MIME parsing. Everything works on "byte strings" (latin1-decoded buffers, one
-// char per byte) until a piece of text is finally decoded with its charset.
+// MIME parsing: mailparser decodes; this maps its answer onto ReceivedMail.
 
-interface Entity {
-  headers: Map<string, string[]>;
-  body: string; // byte string, line endings normalised to \n
+/** Raw value of a header line ("Subject: x" → "x"), unfolded. */
+function rawValue(line: string): string {
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
 }
 
-function decodeBytes(bytes: Uint8Array, charset: string | undefined): string {
-  const label = (charset ?? 'utf-8').trim().toLowerCase();
-  try {
-    return new TextDecoder(label === 'us-ascii' ? 'utf-8' : label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
+/** mailparser's decoded value as text: strings stay, addresses give their text, the rest its raw line. */
+function headerText(value: HeaderValue | undefined, raw: string): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'text' in value && typeof value.text === 'string') return value.text;
+  return raw;
 }
 
-function byteString(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('latin1');
-}
-
-function bytesOf(s: string): Buffer {
-  return Buffer.from(s, 'latin1');
-}
-
-function splitEntity(source: string): Entity {
-  const sep = source.indexOf('\n\n');
-  const headerBlock = sep === -1 ? source : source.slice(0, sep);
-  const body = sep === -1 ? '' : source.slice(sep + 2);
-  const headers = new Map<string, string[]>();
-  // Unfold: a line starting with whitespace continues the previous one.
-  const unfolded = headerBlock.replace(/\n(?=[ \t])/g, '');
-  for (const line of unfolded.split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    const list = headers.get(name);
-    if (list) list.push(value);
-    else headers.set(name, [value]);
-  }
-  return { headers, body };
-}
-
-function header(entity: Entity, name: string): string | undefined {
-  return entity.headers.get(name)?.[0];
-}
-
-/** Value and parameters of a structured header such as Content-Type. */
-function parseStructured(value: string | undefined): { value: string; params: Record<string, string> } {
-  if (value === undefined) return { value: '', params: {} };
-  const semi = value.indexOf(';');
-  const main = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
-  const params: Record<string, string> = {};
-  if (semi !== -1) {
-    const re = /;\s*([^=\s;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g;
-    for (const m of value.slice(semi).matchAll(re)) {
-      const key = (m[1] ?? '').toLowerCase();
-      params[key] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
-    }
-  }
-  return { value: main, params };
-}
-
-function decodeQuotedPrintable(s: string): Buffer {
-  // Trailing whitespace on a line is transport padding; "=" at line end is a soft break.
-  const joined = s.replace(/[ \t]+$/gm, '').replace(/=\n/g, '');
-  const out: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const ch = joined.charCodeAt(i);
-    if (ch === 0x3d /* = */) {
-      const hex = joined.slice(i + 1, i + 3);
-      if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-        out.push(parseInt(hex, 16));
-        i += 2;
-        continue;
-      }
-    }
-    out.push(ch & 0xff);
-  }
-  return Buffer.from(out);
-}
-
-function decodeTransfer(body: string, encoding: string | undefined): Buffer {
-  switch ((encoding ?? '7bit').trim().toLowerCase()) {
-    case 'quoted-printable':
-      return decodeQuotedPrintable(body);
-    case 'base64':
-      return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
-    default:
-      return bytesOf(body);
-  }
-}
-
-/** Decode RFC 2047 encoded-words; whitespace between adjacent encoded-words is dropped. */
-function decodeHeaderValue(value: string): string {
-  const re = /=\?([^?*]+)(?:\*[^?]*)?\?([QqBb])\?([^?]*)\?=/g;
-  let out = '';
-  let last = 0;
-  // Bytes of consecutive encoded-words in one charset are joined before decoding,
-  // so a multi-byte character split across two words still comes out whole.
-  let pending: { charset: string; bytes: Buffer[] } | undefined;
-  const flush = () => {
-    if (pending) out += decodeBytes(Buffer.concat(pending.bytes), pending.charset);
-    pending = undefined;
-  };
-  for (const m of value.matchAll(re)) {
-    const between = value.slice(last, m.index);
-    if (!(pending && /^[ \t]*$/.test(between))) {
-      flush();
-      out += decodeBytes(bytesOf(between), 'utf-8');
-    }
-    const charset = (m[1] ?? 'utf-8').toLowerCase();
-    const text = m[3] ?? '';
-    const bytes = (m[2] ?? 'Q').toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64')
-      : decodeQuotedPrintable(text.replace(/_/g, ' '));
-    if (pending && pending.charset !== charset) flush();
-    if (pending) pending.bytes.push(bytes);
-    else pending = { charset, bytes: [bytes] };
-    last = m.index + m[0].length;
-  }
-  flush();
-  out += decodeBytes(bytesOf(value.slice(last)), 'utf-8');
-  return out;
-}
-
-function collectBodies(entity: Entity, found: { text?: string; html?: string }, depth = 0): void {
-  const type = parseStructured(header(entity, 'content-type') ?? 'text/plain; charset=us-ascii');
-  const disposition = parseStructured(header(entity, 'content-disposition')).value;
-  if (type.value.startsWith('multipart/')) {
-    const boundary = type.params.boundary;
-    if (!boundary || depth > 20) return;
-    const open = `--${boundary}`;
-    const close = `--${boundary}--`;
-    let current: string[] | undefined;
-    const parts: string[][] = [];
-    for (const line of entity.body.split('\n')) {
-      const trimmed = line.replace(/[ \t]+$/, '');
-      if (trimmed === close) {
-        if (current) parts.push(current);
-        current = undefined;
-        break;
-      }
-      if (trimmed === open) {
-        if (current) parts.push(current);
-        current = [];
-        continue;
-      }
-      current?.push(line);
-    }
-    if (current) parts.push(current); // tolerate a missing closing delimiter
-    for (const part of parts) collectBodies(splitEntity(part.join('\n')), found, depth + 1);
-    return;
-  }
-  if (disposition === 'attachment') return;
-  if (type.value === 'message/rfc822') return;
-  const key = type.value === 'text/plain' ? 'text' : type.value === 'text/html' ? 'html' : undefined;
-  if (!key || found[key] !== undefined) return;
-  const bytes = decodeTransfer(entity.body, header(entity, 'content-transfer-encoding'));
-  found[key] = decodeBytes(bytes, type.params.charset);
-}
-
-export function parseMail(raw: Buffer, envelope: { from: string; to: string[] }): ReceivedMail {
-  const source = byteString(raw).replace(/\r\n/g, '\n');
-  const top = splitEntity(source);
+export async function parseMail(raw: Buffer, envelope: { from: string; to: string[] }): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true });
+  const lines = new Map<string, string[]>();
+  for (const { key, line } of parsed.headerLines) lines.set(key, [...(lines.get(key) ?? []), rawValue(line)]);
   const headers: Record<string, string> = {};
-  for (const [name, values] of top.headers) headers[name] = values.map(decodeHeaderValue).join(', ');
-  const found: { text?: string; html?: string } = {};
-  collectBodies(top, found);
+  for (const [name, values] of lines) {
+    const decoded = parsed.headers.get(name);
+    headers[name] = values.length === 1 ? headerText(decoded, values[0] ?? '') : Array.isArray(decoded) && decoded.every((v) => typeof v === 'string') ? decoded.join(', ') : values.join(', ');
+  }
+  const lf = (s: string | false | undefined) => (s || '').replace(/\r\n/g, '\n');
   return {
     from: envelope.from,
     to: envelope.to,
-    subject: headers.subject ?? '',
-    text: found.text ?? '',
-    html: found.html ?? '',
+    subject: parsed.subject ?? '',
+    text: lf(parsed.text),
+    html: lf(parsed.html),
     raw: raw.toString('utf8'),
     headers,
   };
@@ -296,22 +148,17 @@ export async function startMailServer(): Promise<MailServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', (err: Error) => callback(err));
       stream.on('end', () => {
-        let mail: ReceivedMail;
-        try {
-          const { mailFrom, rcptTo } = session.envelope;
-          mail = parseMail(Buffer.concat(chunks), {
-            from: mailFrom ? mailFrom.address : '',
-            to: rcptTo.map((r) => r.address),
-          });
-        } catch (err) {
-          callback(err instanceof Error ? err : new Error(String(err)));
-          return;
-        }
-        mails.push(mail);
-        for (const waiter of [...waiters]) {
-          if (matches(mail, waiter.match)) waiter.resolve(mail);
-        }
-        callback();
+        const { mailFrom, rcptTo } = session.envelope;
+        parseMail(Buffer.concat(chunks), { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) }).then(
+          (mail) => {
+            mails.push(mail);
+            for (const waiter of [...waiters]) {
+              if (matches(mail, waiter.match)) waiter.resolve(mail);
+            }
+            callback();
+          },
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       });
     },
   });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FieldDef, type KindDef, type PartnerCategory, inputFields, kinds, partnerCategories } from '../../src/shared/registry.ts';
+import { type FieldDef, type KindDef, type PartnerCategory, kinds, partnerCategories } from '../../src/shared/registry.ts';
+import { ADMIN_ACCOUNT as ADMIN, decimalText, entryBody, gramsOfNumber, partnerBody, poishaOfNumber, unitsOf, userCreateArgs } from '../helpers/factories.ts';
 
 // Crash safety (QUALITY.md R1). The real server runs as a child process on SQLite; 8 writers post
 // entries of every kind at once, each with a fresh idempotency key, and log every entry answered
@@ -24,7 +25,6 @@ if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`CRASH_CYCLES must 
 const WRITERS = 8;
 const KILL_AFTER_MS = { min: 100, max: 1500 };
 
-const ADMIN = { email: 'crash-admin@example.com', password: 'Crash#Harness2026', name: 'Crash Admin' };
 const allKinds = kinds as readonly KindDef[];
 const run = promisify(execFile);
 
@@ -43,12 +43,6 @@ interface Ack extends Write {
 
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[randomInt(0, items.length - 1)] as T;
-
-/** Integer units → the decimal text a person types (12345, 2 → '123.45'). */
-function decimalText(value: bigint, decimals: number): string {
-  const s = value.toString().padStart(decimals + 1, '0');
-  return decimals === 0 ? s : `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -146,13 +140,15 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
 
   const partnerNames = new Map<PartnerCategory, string>();
 
+  function partyName(categories: readonly PartnerCategory[]): string {
+    const name = partnerNames.get(pick(categories));
+    if (!name) throw new Error(`test bug: no partner of ${categories.join(', ')}`);
+    return name;
+  }
+
+  /** Random valid values, so the writers' entries differ (parties come from partyName). */
   function sample(f: FieldDef): unknown {
     switch (f.input.type) {
-      case 'party': {
-        const name = partnerNames.get(pick(f.input.categories));
-        if (!name) throw new Error(`test bug: no partner for ${f.name}`);
-        return name;
-      }
       case 'text':
         return `${f.label} ${randomUUID().slice(0, 8)}`.slice(0, f.input.max);
       case 'choice':
@@ -160,23 +156,15 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
       case 'decimal':
         // Whole and fractional parts the unit allows; 'unit' has 2 decimals, the others their own.
         return decimalText(BigInt(randomInt(1, 5_000_000)), f.input.unit === 'weight' || f.input.unit === 'quantity' ? 3 : 2);
-      case 'computed':
+      default:
         return undefined;
     }
   }
 
-  /** The effect of a typed amount: its text read back to integer units, by string arithmetic. */
-  function unitsOf(text: unknown, decimals: number): bigint {
-    const [whole = '0', frac = ''] = String(text).split('.');
-    return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0'));
-  }
-
   function newWrite(): Write {
     const kind = pick(allKinds);
-    const body: Record<string, unknown> = {};
-    for (const f of inputFields(kind)) body[f.name] = sample(f);
     const key = `crash-${randomUUID()}`;
-    body.idempotency_key = key;
+    const body = entryBody(kind, { idempotency_key: key }, partyName, sample);
     const cash = kind.cash ? BigInt(kind.cash.direction) * unitsOf(body[kind.cash.field], 2) : 0n;
     const stock = kind.stock ? BigInt(kind.stock.direction) * unitsOf(body[kind.stock.field], 3) : 0n;
     return { kind, body, key, cash, stock };
@@ -200,14 +188,12 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
       };
 
-      await cli('user:create', '--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name, '--role', 'admin');
+      await cli(...userCreateArgs(ADMIN));
       await startServer();
       const setupCookie = await signIn();
       for (const category of partnerCategories) {
         const name = `Crash ${category}`;
-        const res = await post(setupCookie, 'userDetailsData', {
-          catagories: category, name, fname: 'Abdul Karim', mname: 'Rokeya Begum', address: 'Tongi, Gazipur', contact: '01712345678', nid: '1990123456789', assignedSalary: '15000',
-        });
+        const res = await post(setupCookie, 'userDetailsData', partnerBody(category, name));
         expect(res.status, JSON.stringify(res.json)).toBe(201);
         partnerNames.set(category, name);
       }
@@ -289,7 +275,7 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         // The header: cash balance and wire stock are the sums of what was acknowledged.
         const dash = await getJson(cookie, 'dashboard');
         expect(dash.status).toBe(200);
-        const shown = { balance: BigInt(Math.round(Number(dash.json.data?.current_balance) * 100)), stock: BigInt(Math.round(Number(dash.json.data?.wire_stock) * 1000)) };
+        const shown = { balance: poishaOfNumber(dash.json.data?.current_balance), stock: gramsOfNumber(dash.json.data?.wire_stock) };
         const sum = acks.reduce((s, a) => ({ balance: s.balance + a.cash, stock: s.stock + a.stock }), { balance: 0n, stock: 0n });
         expect(shown, `dashboard, ${cycleFacts}`).toEqual(sum);
       }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Role } from '../../../src/shared/roles.ts';
+import { TEST_PASSWORD, partnerBody, signUpBody, uniqueEmail } from '../../helpers/factories.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
 
 const control = `http://127.0.0.1:${e2ePorts().controlPort}`;
@@ -10,12 +11,6 @@ export interface Account {
   email: string;
   password: string;
   name: string;
-}
-
-export const PASSWORD = 'Wire#Coil2026';
-
-export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ama.test`;
 }
 
 interface SentMail {
@@ -54,8 +49,8 @@ const headers = { origin: base };
 
 /** A verified account with the given role, made through the public API as a person would. */
 export async function createAccount(request: APIRequestContext, role: Role, name = `Staff ${role}`): Promise<Account> {
-  const account = { email: uniqueEmail(role), password: PASSWORD, name };
-  const res = await request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' }, headers });
+  const account = { email: uniqueEmail(role), password: TEST_PASSWORD, name };
+  const res = await request.post('/api/auth/sign-up/email', { data: signUpBody(account), headers });
   expect(res.status()).toBe(200);
   const link = await linkFromMail(account.email, /Verify your email/, '/api/auth/verify-email');
   await request.get(link, { maxRedirects: 0 });
@@ -87,12 +82,12 @@ export async function booksCheck(): Promise<string[]> {
   return (await (await fetch(`${control}/check`)).json()) as string[];
 }
 
-/** Adds a partner through the API as the e2e admin (the page's own session is untouched). */
-export async function addPartner(request: APIRequestContext, catagories: string, name: string, assignedSalary = 'N/A'): Promise<void> {
+/** Adds a partner (the factory's body plus overrides) through the API as the e2e admin (the page's own session is untouched). */
+export async function addPartner(request: APIRequestContext, catagories: string, name: string, overrides: Record<string, string> = {}): Promise<void> {
   const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
   expect(admin.status()).toBe(200);
   const res = await request.post('/api/userDetailsData', {
-    data: { catagories, name, fname: 'Father', mname: 'Mother', address: 'Fatullah', contact: '01711000000', nid: '1990123456', assignedSalary, userNote: '' },
+    data: partnerBody(catagories, name, overrides),
     headers,
   });
   expect(res.status(), await res.text()).toBe(201);

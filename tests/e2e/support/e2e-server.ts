@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { userCreateArgs } from '../../helpers/factories.ts';
 import { startMailServer } from '../../helpers/mail-server.ts';
 import { type OidcAccount, startOidcServer } from '../../helpers/oidc-server.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
@@ -40,7 +41,7 @@ Object.assign(process.env, {
 // Asynchronously: the CLI may ask the stand-in Google (in this process) for its discovery document.
 await promisify(execFile)(
   process.execPath,
-  ['--import', 'tsx', 'src/server/cli.ts', 'user:create', '--email', E2E_ADMIN.email, '--password', E2E_ADMIN.password, '--name', E2E_ADMIN.name, '--role', 'admin'],
+  ['--import', 'tsx', 'src/server/cli.ts', ...userCreateArgs(E2E_ADMIN)],
   { cwd: root, env: process.env },
 );
 

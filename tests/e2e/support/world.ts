@@ -1,5 +1,8 @@
+import { ADMIN_ACCOUNT } from '../../helpers/factories.ts';
+
 // Facts shared by the browser tests and the server they run against.
-export const E2E_ADMIN = { email: 'owner@ama.test', password: 'Owner#2026', name: 'Owner Admin' };
+/** The admin the e2e server makes with the CLI at start. */
+export const E2E_ADMIN = ADMIN_ACCOUNT;
 
 export function e2ePorts() {
   const port = Number(process.env.E2E_PORT ?? 3210);
