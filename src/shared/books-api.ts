@@ -12,6 +12,8 @@ export const listQuerySchema = z
   .object({
     s: z.string().trim().max(100).optional(),
     name: z.string().trim().max(100).optional(),
+    /** A partner's id: their entries, whatever name they were written under. */
+    partner: z.string().regex(/^[1-9]\d{0,14}$/, 'partner must be the number of a partner').transform(Number).optional(),
     'issue_date>': isoDate.optional(),
     'issue_date<': isoDate.optional(),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),

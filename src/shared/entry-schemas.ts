@@ -59,13 +59,22 @@ export function entryInputSchema(kind: KindDef) {
   return schema;
 }
 
+export const FILL_ONE = 'Fill in at least one field';
+
 function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of inputFields(kind)) shape[f.name] = fieldSchema(f);
+  const fields = inputFields(kind);
+  for (const f of fields) shape[f.name] = fieldSchema(f);
   if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
   shape.idempotency_key = z.string().trim().min(8).max(100).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
-  return z.object(shape).strict();
+  const schema = z.object(shape).strict();
+  // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.
+  if (fields.some((f) => f.required) || fields.length === 0) return schema;
+  const first = fields[0]?.name ?? '';
+  return schema.superRefine((v, ctx) => {
+    if (fields.every((f) => (v as Record<string, unknown>)[f.name] === undefined)) ctx.addIssue({ code: 'custom', path: [first], message: FILL_ONE });
+  });
 }
 
 export type EntryInput = Record<string, string | number | undefined>;

@@ -3,6 +3,7 @@ import { type KindDef, kindsInGroup } from '../../src/shared/registry';
 import { addPartner, booksCheck, logIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
+import { pickParty } from './support/forms';
 
 // Money in the header as poisha, read the way a person reads it.
 async function header(page: Page): Promise<{ balance: number; stockGrams: number }> {
@@ -29,7 +30,7 @@ async function fillForm(dialog: Locator, kind: KindDef): Promise<{ cash: number;
     const input = dialog.getByLabel(f.label, { exact: false }).first();
     switch (f.input.type) {
       case 'party':
-        await input.selectOption({ label: partnerFor[f.input.categories[0] as string] as string });
+        await pickParty(dialog, partnerFor[f.input.categories[0] as string] as string, f.label);
         break;
       case 'choice':
         await input.selectOption({ index: 1 });
@@ -94,7 +95,7 @@ test.describe('the books', () => {
     const before = await header(page);
     await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
-    await dialog.getByLabel('Name').selectOption({ label: partnerFor.Client as string });
+    await pickParty(dialog, partnerFor.Client as string);
     await dialog.getByLabel('Size').selectOption('12');
     await dialog.getByLabel('Weight (KG)').fill('1234.567');
     await dialog.getByLabel('Rate (per KG)').fill('89.99');
@@ -209,7 +210,7 @@ test.describe('the books', () => {
     await page.goto('/cashIn');
     await page.getByRole('button', { name: 'Furnace Form', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Furnace Form' });
-    await dialog.getByLabel('Name').selectOption({ label: partnerFor.Client as string });
+    await pickParty(dialog, partnerFor.Client as string);
     await dialog.getByLabel('Quantity').fill('4');
     await dialog.getByLabel('Size').selectOption('16');
     await dialog.getByLabel('Weight (KG)').fill('250');

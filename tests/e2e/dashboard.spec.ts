@@ -3,6 +3,7 @@ import { entryBody } from '../helpers/factories';
 import { addPartner, logIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
+import { pickParty } from './support/forms';
 
 const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 
@@ -107,7 +108,7 @@ test.describe('dashboard and statements', () => {
     await page.getByRole('link', { name: 'Credit', exact: true }).filter({ visible: true }).click();
     await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
-    await dialog.getByLabel('Name').selectOption({ label: client });
+    await pickParty(dialog, client);
     await dialog.getByLabel('Size').selectOption('12');
     await dialog.getByLabel('Weight (KG)').fill('5');
     await dialog.getByLabel('Rate (per KG)').fill('90');

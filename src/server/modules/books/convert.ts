@@ -2,6 +2,7 @@ import { type SumColumn, isSumColumn } from '../../../shared/entry-columns.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type FieldDef, type KindDef, type Registry, partnerFields } from '../../../shared/registry.ts';
 import type { EntryTable, LedgerSummaryTable, PartnerTable } from '../../db/schema.ts';
+import type { VoidDetails } from './repository.ts';
 
 // Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
 
@@ -14,7 +15,7 @@ function unitOf(f: FieldDef) {
 }
 
 /** A stored entry as the API sends it: the kind's fields in spec units, plus the stamps. */
-export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknown> {
+export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails): Record<string, unknown> {
   const out = stamps(row);
   for (const f of kind.fields) {
     const raw = row[f.column];
@@ -35,14 +36,15 @@ export function entryToWire(kind: KindDef, row: EntryRow): Record<string, unknow
 const stamps = (row: EntryRow): Record<string, unknown> => ({ id: row.id, issue_date: row.issue_date, issued_by: row.issued_by });
 
 /** Whether the entry was voided, and for a correction, what it corrects and why. */
-function withVoid(out: Record<string, unknown>, row: EntryRow): Record<string, unknown> {
+function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Record<string, unknown> {
   out.voided = Boolean(row.voided);
   if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
+  if (row.voided_by !== undefined) Object.assign(out, { voided_reason: row.voided_reason, voided_by: row.voided_by, voided_on: row.voided_on, reversal_id: row.reversal_id });
   return out;
 }
 
 /** An entry of the latest-entries list: its kind and title, then its fields (an entry the server made: name, note, amount). */
-export function recentToWire(registry: Registry, row: EntryRow): Record<string, unknown> {
+export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): Record<string, unknown> {
   const kind = registry.byName(row.kind);
   if (kind) return { kind: row.kind, title: kind.title, ...entryToWire(kind, row) };
   const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);

@@ -11,6 +11,7 @@ export interface EntryFilters {
   kind: string;
   search?: string | undefined;
   name?: string | undefined;
+  partner?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
   limit: number;
@@ -64,6 +65,7 @@ function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
   // Correction rows are not listed on their own: their original shows as voided instead.
   let q = db.selectFrom('entries').where('kind', '=', f.kind).where('void_of', 'is', null);
   if (f.name !== undefined) q = q.where('name', '=', f.name);
+  if (f.partner !== undefined) q = q.where('party_id', '=', f.partner);
   if (f.from) q = q.where('issue_date', '>=', f.from);
   if (f.to) q = q.where('issue_date', '<=', f.to);
   if (f.search) {
@@ -73,9 +75,28 @@ function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
   return q;
 }
 
-/** Newest first: by date, then by the order they were written. */
-export function listEntries(db: Db, f: EntryFilters) {
-  return filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+/** Newest first: by date, then by the order they were written; a voided entry says who voided it, when and why. */
+export async function listEntries(db: Db, f: EntryFilters) {
+  return withVoidDetails(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute());
+}
+
+export interface VoidDetails {
+  voided_reason?: string | null;
+  voided_by?: string;
+  voided_on?: string;
+  reversal_id?: number;
+}
+
+/** Adds to each voided entry its reversal's reason, author and date (one look-up by the void_of index). */
+export async function withVoidDetails<R extends { id: number; voided: number }>(db: Db, rows: R[]): Promise<(R & VoidDetails)[]> {
+  const voided = rows.filter((r) => Number(r.voided)).map((r) => Number(r.id));
+  if (voided.length === 0) return rows;
+  const reversals = await db.selectFrom('entries').select(['id', 'void_of', 'void_reason', 'issued_by', 'issue_date']).where('void_of', 'in', voided).execute();
+  const byOriginal = new Map(reversals.map((r) => [Number(r.void_of), r]));
+  return rows.map((row) => {
+    const r = byOriginal.get(Number(row.id));
+    return r ? { ...row, voided_reason: r.void_reason, voided_by: r.issued_by, voided_on: r.issue_date, reversal_id: Number(r.id) } : row;
+  });
 }
 
 export type SummableColumn = SumColumn;
@@ -89,7 +110,7 @@ export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns
   if (columns.length === 0) return {};
   const sums = columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
   let row: Record<string, unknown> | undefined;
-  if (f.search || f.name === '') {
+  if (f.search || f.name === '' || f.partner !== undefined) {
     row = await filtered(db, f).where('voided', '=', 0).select(sums).executeTakeFirst();
   } else {
     // Both rollup tables have kind, issue_date and the sums; only the one by name has name_key.
@@ -117,8 +138,8 @@ export async function distinctNames(db: Db, kind: string, search: string | undef
 }
 
 /** The newest entries of the given kinds (reversals included, so corrections show). */
-export function listRecent(db: Db, kinds: string[], limit: number) {
-  return db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute();
+export async function listRecent(db: Db, kinds: string[], limit: number) {
+  return withVoidDetails(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute());
 }
 
 export async function markVoided(db: Db, id: number): Promise<boolean> {

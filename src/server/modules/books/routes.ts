@@ -18,7 +18,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   for (const kind of registry.kinds) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema, req.query);
-      const filters = { kind: kind.kind, search: q.s, name: q.name, from: q['issue_date>'], to: q['issue_date<'] };
+      const filters = { kind: kind.kind, search: q.s, name: q.name, partner: q.partner, from: q['issue_date>'], to: q['issue_date<'] };
       const [rows, sums] = await Promise.all([repo.listEntries(ctx.db, { ...filters, limit: q.limit }), repo.sumEntries(ctx.db, filters, summable(kind))]);
       // `totals` (beside the spec's data list) are the database's sums over every matching row.
       return { data: rows.map((r) => entryToWire(kind, r)), totals: totalsToWire(kind, sums) };

@@ -36,6 +36,13 @@ export const entriesQuery = (path: string, params: Record<string, string> = {}) 
     },
   });
 
+/** A party's newest entry of a kind (to start a new one from its rate and size). */
+export const lastEntryQuery = (path: string, partnerId: number) =>
+  queryOptions({
+    queryKey: [...booksKey, 'last', path, partnerId],
+    queryFn: () => api<{ data: Entry[] }>('GET', `/api/${path}?partner=${partnerId}&limit=1`).then((r) => r.data[0] ?? null),
+  });
+
 export const recentQuery = (group: KindGroup) =>
   queryOptions({
     queryKey: [...booksKey, 'recent', group],

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { formatLongDate } from '../../../shared/dates';
@@ -7,7 +8,10 @@ import { messages } from '../../../shared/messages';
 import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
 import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../../shared/registry';
 import { pricingFields } from '../../../shared/registry-views';
-import { type Partner, useCreateEntry, usePartners } from './api';
+import { queryClient } from '../../lib/query-client';
+import { balancesQuery } from '../statements/api';
+import { type Partner, lastEntryQuery, useCreateEntry, usePartners } from './api';
+import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
 import { saveWithToast } from '../../lib/notify';
@@ -27,7 +31,8 @@ export function EntryForm({ kind }: { kind: KindDef }) {
   const create = useCreateEntry(kind);
   const key = useRef(newIdempotencyKey());
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
-  const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
+  // Discount starts at 0 (still required, so it may be changed but not left empty).
+  const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: blank });
   const errors = form.formState.errors as FieldErrors<Values>;
   const values = form.watch();
@@ -35,13 +40,29 @@ export function EntryForm({ kind }: { kind: KindDef }) {
 
   const choosable = partyField && partyField.input.type === 'party' ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories)) : [];
 
+  const balancesAnswer = useQuery({ ...balancesQuery, enabled: partyField !== undefined });
+  const balances = useMemo(() => (balancesAnswer.data ? new Map(balancesAnswer.data.map((b) => [b.id, b.balance])) : undefined), [balancesAnswer.data]);
+
   const onPartner = (id: string) => {
     const partner = choosable.find((p) => String(p.id) === id);
     form.setValue('partner_id', id);
     form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
+    if (partner) void prefillFromLast(partner.id);
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
     for (const f of fields) {
       if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name)) form.setValue(f.name, String(partner[f.name as keyof Partner] ?? ''), { shouldValidate: form.formState.isSubmitted });
+    }
+  };
+
+  // The party's last rate and size for this kind, as a start (only into fields still empty).
+  const prefillFromLast = async (partnerId: number) => {
+    const fill = kind.fields.filter((f) => f.column === 'price_p' || f.column === 'size');
+    if (fill.length === 0) return;
+    const last = await queryClient.fetchQuery(lastEntryQuery(kind.path, partnerId)).catch(() => null);
+    if (!last || String(form.getValues('partner_id')) !== String(partnerId)) return;
+    for (const f of fill) {
+      const v = last[f.name];
+      if ((form.getValues(f.name) ?? '') === '' && v !== null && v !== undefined) form.setValue(f.name, f.input.type === 'decimal' ? String(v) : String(v));
     }
   };
 
@@ -66,7 +87,7 @@ export function EntryForm({ kind }: { kind: KindDef }) {
         const wide = f.input.type === 'text' && f.input.long;
         return (
           <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
-            <FieldInput id={id} field={f} form={form} partners={choosable} onPartner={onPartner} invalid={Boolean(error)} />
+            <FieldInput id={id} field={f} form={form} partners={choosable} onPartner={onPartner} balances={balances} scope={kind.kind} invalid={Boolean(error)} />
           </FieldShell>
         );
       })}
@@ -96,24 +117,15 @@ function FieldInput(props: {
   form: ReturnType<typeof useForm<Values>>;
   partners: Partner[];
   onPartner: (id: string) => void;
+  balances: ReadonlyMap<number, number> | undefined;
+  scope: string;
   invalid: boolean;
 }) {
   const { id, field: f, form } = props;
   const cls = props.invalid ? 'input-error' : '';
   switch (f.input.type) {
     case 'party':
-      return (
-        <select id={id} className={`select w-full ${cls}`} value={form.watch('partner_id') ?? ''} onChange={(e) => props.onPartner(e.target.value)}>
-          <option value="" disabled>
-            {props.partners.length ? 'Select Name' : 'No partners of this kind yet'}
-          </option>
-          {props.partners.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      );
+      return <PartyPicker id={id} partners={props.partners} value={form.watch('partner_id') ?? ''} onChange={props.onPartner} balances={props.balances} scope={props.scope} invalid={props.invalid} />;
     case 'choice':
       return (
         <select id={id} className={`select w-full ${cls}`} {...form.register(f.name)}>
