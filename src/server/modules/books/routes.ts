@@ -4,15 +4,18 @@ import { toDecimal, units } from '../../../shared/money.ts';
 import { ASSET_SALE_KIND, type KindDef, kindByName, kinds } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
+import type { BooksContext } from './context.ts';
 import { entryToWire, partnerToWire, saleToWire, summable, totalsToWire } from './convert.ts';
+import { createEntry } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
+import { endFire, sellAsset, voidEntry } from './lifecycle.ts';
+import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
-import * as books from './service.ts';
 
 // Every route of the books, derived from the registry: a list and a create for each kind, plus
 // the state changes the spec has (end a fire, sell an asset, edit a partner) and voids.
 export async function booksRoutes(app: FastifyInstance): Promise<void> {
-  const ctx: books.BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
+  const ctx: BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
   const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
 
   for (const kind of kinds as readonly KindDef[]) {
@@ -32,7 +35,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id) })) };
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
-      const result = await books.createEntry(ctx, kind, req.body, await actor(req));
+      const result = await createEntry(ctx, kind, req.body, await actor(req));
       return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
     });
   }
@@ -49,17 +52,17 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/fire/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    return { data: entryToWire(kindOf('fire'), await books.endFire(ctx, id, req.body, await actor(req))) };
+    return { data: entryToWire(kindOf('fire'), await endFire(ctx, id, req.body, await actor(req))) };
   });
 
   app.put('/assetsCost/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    return { data: entryToWire(kindOf('asset'), await books.sellAsset(ctx, id, req.body, await actor(req))) };
+    return { data: entryToWire(kindOf('asset'), await sellAsset(ctx, id, req.body, await actor(req))) };
   });
 
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    return { data: await books.voidEntry(ctx, id, req.body, await actor(req)) };
+    return { data: await voidEntry(ctx, id, req.body, await actor(req)) };
   });
 
   app.get('/ledger', { config: { access: 'acounts' } }, async () => ({
@@ -100,7 +103,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec: PUT dashboard with wire_stock records stock added.
   app.put('/dashboard', { config: { access: 'acounts' } }, async (req, reply: FastifyReply) => {
-    await books.createEntry(ctx, kindOf('stock'), req.body, await actor(req));
+    await createEntry(ctx, kindOf('stock'), req.body, await actor(req));
     return reply.send({ data: await summary() });
   });
 
@@ -110,13 +113,13 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/userDetailsData', { config: { access: 'admin' } }, async (req, reply) => {
-    const p = await books.createPartner(ctx, req.body, await actor(req));
+    const p = await createPartner(ctx, req.body, await actor(req));
     return reply.code(201).send({ data: p ? partnerToWire(p) : null });
   });
 
   app.put('/userDetailsData/:id', { config: { access: 'admin' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    const p = await books.updatePartner(ctx, id, req.body, await actor(req));
+    const p = await updatePartner(ctx, id, req.body, await actor(req));
     return { data: p ? partnerToWire(p) : null };
   });
 
