@@ -6,7 +6,8 @@ import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { setupAuth } from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { type Database, databaseState, withMigrationLock } from './db/database.ts';
+import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -36,9 +37,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const secret = await resolveAuthSecret(deps.database.db, config.authSecret);
-  const auth = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
-  await migrateAuthTables(auth);
+  databaseState(deps.database.db).onError = (error, what) => app.log.warn({ err: error }, what);
+  // Instances starting together on an empty database create better-auth's tables one at a time.
+  const auth = await withMigrationLock(deps.database, async () => {
+    const secret = await resolveAuthSecret(deps.database.db, config.authSecret);
+    const created = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
+    await migrateAuthTables(created);
+    return created;
+  });
   setupAuth(app, auth, config.appUrl);
   registerJsonBody(app);
 
@@ -73,6 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: { message: error.message, field: error.field } });
+    const failure = databaseFailure(error);
+    if (failure || error instanceof UncertainCommit) {
+      const answer = failure ? failureReply(failure) : { status: 503, message: error.message, retryAfter: undefined };
+      req.log.error({ err: error }, `request failed: ${failure?.kind ?? 'commit unanswered'}`);
+      if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
+      return reply.code(answer.status).send({ error: { message: answer.message } });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');

@@ -4,6 +4,7 @@ import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { type KindDef, inputFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
@@ -62,8 +63,18 @@ export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknow
   const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
 
   try {
-    const id = await ctx.db.transaction().execute((trx) => repo.recordEntry(trx, row));
-    return { created: true, row: { ...row, id, fire_status: 0, sold_status: 0, voided: 0 } };
+    // With the books' lock held the key is looked up again: a retry sent to another instance,
+    // or a write run again after a lost connection, finds the first and records nothing.
+    return await writeTransaction(
+      ctx.db,
+      async (trx) => {
+        const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
+        if (earlier) return replay(kind, earlier);
+        const id = await repo.recordEntry(trx, row);
+        return { created: true, row: { ...row, id, fire_status: 0, sold_status: 0, voided: 0 } };
+      },
+      { idempotent: key !== null },
+    );
   } catch (error) {
     // Two retries of the same form racing: the second finds the first.
     if (key) {

@@ -2,6 +2,7 @@ import { endFireSchema, sellAssetSchema, voidSchema } from '../../../shared/entr
 import { ASSET_SALE_KIND } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
+import { writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
@@ -12,13 +13,14 @@ import { recordRollups } from './rollups.ts';
 
 export async function voidEntry(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const { reason } = parseInput(voidSchema, body);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const original = await repo.getEntry(trx, id);
-    if (!original) throw new HttpError(404, 'No such entry');
-    if (original.void_of !== null) throw new HttpError(409, 'This is a correction already; it cannot be voided');
-    if (original.voided) throw new HttpError(409, 'This entry is already voided');
-    if (original.kind === 'asset' && original.sold_status) throw new HttpError(409, 'This asset has been sold: void the sale first');
-    if (!(await repo.markVoided(trx, id))) throw new HttpError(409, 'This entry is already voided');
+    refuseVoid(original);
+    // The check and the change in one statement: of two racing changes to this row, one wins.
+    if (!(await repo.markVoided(trx, id))) {
+      refuseVoid(await repo.getEntry(trx, id));
+      throw new HttpError(409, 'This entry is already voided');
+    }
     await recordRollups(trx, [original], -1);
     const { id: _id, voided: _v, ...copy } = original;
     const reversal: repo.NewEntry = {
@@ -43,9 +45,16 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
   });
 }
 
+function refuseVoid(row: Awaited<ReturnType<typeof repo.getEntry>>): asserts row is NonNullable<typeof row> {
+  if (!row) throw new HttpError(404, 'No such entry');
+  if (row.void_of !== null) throw new HttpError(409, 'This is a correction already; it cannot be voided');
+  if (row.voided) throw new HttpError(409, 'This entry is already voided');
+  if (row.kind === 'asset' && row.sold_status) throw new HttpError(409, 'This asset has been sold: void the sale first');
+}
+
 export async function endFire(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const { fire_time } = parseInput(endFireSchema, body);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const fire = await repo.getEntry(trx, id);
     if (!fire || fire.kind !== 'fire' || fire.void_of !== null) throw new HttpError(404, 'No such fire');
     if (fire.voided) throw new HttpError(409, 'This fire entry was voided');
@@ -58,7 +67,7 @@ export async function endFire(ctx: BooksContext, id: number, body: unknown, acto
 
 export async function sellAsset(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const { sold_amount } = parseInput(sellAssetSchema, body);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const asset = await repo.getEntry(trx, id);
     if (!asset || asset.kind !== 'asset' || asset.void_of !== null) throw new HttpError(404, 'No such asset');
     if (asset.voided) throw new HttpError(409, 'This asset entry was voided');

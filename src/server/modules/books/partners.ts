@@ -4,6 +4,7 @@ import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { PartnerTable } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import * as repo from './repository.ts';
@@ -24,7 +25,7 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
   }
   const now = new Date().toISOString();
   return nameClashAs409(cols, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       const id = await repo.insertPartner(trx, { ...cols, created_at: now, updated_at: now });
       await recordAudit(trx, { actor, action: 'add-partner', subjectKind: 'partner', subjectId: String(id), before: undefined, after: input });
       return repo.getPartner(trx, id);
@@ -35,7 +36,7 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
 export async function updatePartner(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const input = parseInput(partnerSchema, body) as Record<string, unknown>;
   const cols = partnerColumns(input);
-  return nameClashAs409(cols, () => ctx.db.transaction().execute(async (trx) => {
+  return nameClashAs409(cols, () => writeTransaction(ctx.db, async (trx) => {
     const before = await repo.getPartner(trx, id);
     if (!before) throw new HttpError(404, 'No such partner');
     if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {

@@ -120,8 +120,16 @@ export function listRecent(db: Db, kinds: string[], limit: number) {
   return db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** Voids a live original; false when it is voided already, is a correction, or is a sold asset. */
 export async function markVoided(db: Db, id: number): Promise<boolean> {
-  const r = await db.updateTable('entries').set({ voided: 1 }).where('id', '=', id).where('voided', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('entries')
+    .set({ voided: 1 })
+    .where('id', '=', id)
+    .where('voided', '=', 0)
+    .where('void_of', 'is', null)
+    .where((eb) => eb.or([eb('kind', '!=', 'asset'), eb('sold_status', '=', 0)]))
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
