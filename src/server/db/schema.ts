@@ -26,6 +26,17 @@ export interface SessionTable {
   expiresAt: Date | string;
 }
 
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  last_failure_ms: number;
+}
+
+export interface SignInAddressesTable {
+  email: string;
+  ip: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -150,4 +161,6 @@ export interface DB {
   user: UserTable;
   session: SessionTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
 }
