@@ -1,13 +1,14 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import path from 'node:path';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { setupAuth } from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Registry } from '../shared/registry.ts';
-import type { Database } from './db/database.ts';
+import { type Database, databaseState, withMigrationLock } from './db/database.ts';
+import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -35,13 +36,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
+    // A request whose body stops arriving is answered 408 and closed after 20 s (checked every 2 s);
+    // Node applies it only with the headers' limit no longer than it.
+    requestTimeout: 20_000,
+    http: { connectionsCheckingInterval: 2_000, requestTimeout: 20_000, headersTimeout: 20_000 },
+    // A path that is not valid percent-encoding (/api/%ZZ) or too long, in the app's error shape.
+    frameworkErrors: (error, _req, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ error: { message } });
+    },
   });
   app.decorate('deps', deps);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const secret = await resolveAuthSecret(deps.database.db, config.authSecret);
-  const auth = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
-  await migrateAuthTables(auth);
+  // First, so every route (better-auth's included) answers errors in the app's shape.
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: { message: error.message, field: error.field } });
+    const failure = databaseFailure(error);
+    if (failure || error instanceof UncertainCommit) {
+      const answer = failure ? failureReply(failure) : { status: 503, message: error.message, retryAfter: undefined };
+      req.log.error({ err: error }, `request failed: ${failure?.kind ?? 'commit unanswered'}`);
+      if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
+      return reply.code(answer.status).send({ error: { message: answer.message } });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: { message: 'Something went wrong on the server. Nothing was saved.' } });
+    }
+    return reply.code(status).send({ error: { message: error.message } });
+  });
+
+  databaseState(deps.database.db).onError = (error, what) => app.log.warn({ err: error }, what);
+  // Instances starting together on an empty database create better-auth's tables one at a time.
+  const auth = await withMigrationLock(deps.database, async () => {
+    const secret = await resolveAuthSecret(deps.database.db, config.authSecret);
+    const created = createAuth({ config, database: deps.database, mailer, secret, log: app.log });
+    await migrateAuthTables(created);
+    return created;
+  });
   setupAuth(app, auth, config.appUrl);
   registerJsonBody(app);
 
@@ -73,16 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: { message: error.message, field: error.field } });
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: { message: 'Something went wrong on the server. Nothing was saved.' } });
-    }
-    return reply.code(status).send({ error: { message: error.message } });
-  });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });

@@ -5,7 +5,7 @@ import { formatKg, formatTaka } from '../shared/money.ts';
 import { seedDemo } from './modules/books/demo.ts';
 import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
-import { checkBooks } from './modules/books/service.ts';
+import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
 import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';

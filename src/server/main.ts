@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseSetupError, migrateToLatest, openDatabase } from './db/database.ts';
+import { DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
 
 // Starts the one process that serves /api and the web app. Configuration or database problems
 // stop the start with a plain message naming the cause, never a stack trace.
 async function main(): Promise<void> {
   const config = loadConfig();
+  // SQLite: one server per data directory (the cli's backup and check may run beside it).
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    unlock();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

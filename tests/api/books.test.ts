@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBooks } from '../../src/server/modules/books/service.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import { type KindDef, type PartnerCategory, inputFields, kinds, partnerCategories, partnerFields } from '../../src/shared/registry.ts';
 import type { Agent } from '../helpers/agent.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqlite, migrateToLatest, SQLITE_FILE } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { getSummary } from '../../src/server/modules/books/repository.ts';
-import { checkBooks } from '../../src/server/modules/books/service.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { kinds } from '../../src/shared/registry.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkBooks } from '../../src/server/modules/books/service.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { toFixedText } from '../../src/shared/money.ts';
 import { type FieldDef, type KindDef, type KindName, type PartnerCategory, inputFields, kinds, partnerCategories } from '../../src/shared/registry.ts';
 import type { Agent } from '../helpers/agent.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { rollups } from '../../src/server/modules/books/rollups.ts';
-import { checkBooks } from '../../src/server/modules/books/service.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 describe.each(dialects)('migrations on %s', (dialect) => {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The real process: how it refuses bad configuration and how it stops.
-function run(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'));
+function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'))) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, WEB_BUILD_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,7 +32,7 @@ describe('starting the server', () => {
     expect(p.output()).not.toContain('secret');
   });
 
-  it('serves, logs the SQLite settings, and stops cleanly on SIGTERM', async () => {
+  it('serves, logs the SQLite settings, refuses a second server on the same data, and stops cleanly on SIGTERM', async () => {
     const port = 40000 + Math.floor(Math.random() * 20000);
     const p = run({ PORT: String(port) });
     let health: unknown;
@@ -43,6 +42,9 @@ describe('starting the server', () => {
     }
     expect(health).toEqual({ data: { status: 'ok', database: 'sqlite' } });
     expect(p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
+    const second = run({ PORT: String(port + 1) }, p.dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toBe(`Cannot start: another server is already running on ${p.dataDir} (it holds ${second.output().match(/holds (\S+)\)/)?.[1]}); stop it first, or set DATA_DIR to another folder\n`);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('shutting down');

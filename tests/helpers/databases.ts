@@ -44,6 +44,8 @@ export async function createTestDatabase(dialect: DialectName, opts: { migrate?:
   await admin.end();
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
+  // Named after the schema, so a test can find (and terminate) this database's connections only.
+  url.searchParams.set('application_name', schema);
   const database = await openPostgres(url.toString());
   if (migrate) await migrateToLatest(database);
   return {

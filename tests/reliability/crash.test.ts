@@ -1,14 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FieldDef, type KindDef, type PartnerCategory, kinds, partnerCategories } from '../../src/shared/registry.ts';
-import { ADMIN_ACCOUNT as ADMIN, decimalText, entryBody, gramsOfNumber, partnerBody, poishaOfNumber, unitsOf, userCreateArgs } from '../helpers/factories.ts';
+import { ADMIN_ACCOUNT as ADMIN, userCreateArgs } from '../helpers/factories.ts';
+import { type Answer, type ServerProcess, type Write, call, createPartners, freePort, newWrite, randomInt, signIn as signInAt, sleep, startServer as start } from './support.ts';
 
 // Crash safety (QUALITY.md R1). The real server runs as a child process on SQLite; 8 writers post
 // entries of every kind at once, each with a fresh idempotency key, and log every entry answered
@@ -25,44 +23,19 @@ if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`CRASH_CYCLES must 
 const WRITERS = 8;
 const KILL_AFTER_MS = { min: 100, max: 1500 };
 
-const allKinds = kinds as readonly KindDef[];
 const run = promisify(execFile);
 
-/** What the test expects of one write, worked out here from the numbers it typed. */
-interface Write {
-  kind: KindDef;
-  body: Record<string, unknown>;
-  key: string;
-  cash: bigint; // poisha, signed
-  stock: bigint; // grams, signed
-}
 interface Ack extends Write {
   id: number;
   retried: boolean;
 }
-
-const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const pick = <T>(items: readonly T[]): T => items[randomInt(0, items.length - 1)] as T;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('crash safety: SIGKILL during concurrent writes', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-crash-'));
   const logFile = path.join(dataDir, 'server.log');
   let env: Record<string, string>;
   let base = '';
-  let server: { pid: number; exited: Promise<void>; alive: () => boolean; kill: (signal: NodeJS.Signals) => void } | null = null;
+  let server: ServerProcess | null = null;
   let passed = false;
 
   afterAll(async () => {
@@ -73,24 +46,12 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
     if (passed) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const logTail = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n') : '(no log)');
   const where = () => `data dir ${dataDir}, server log ${logFile}`;
 
   const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { env });
 
   async function startServer(): Promise<void> {
-    const log = fs.openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] });
-    fs.closeSync(log);
-    let alive = true;
-    const exited = new Promise<void>((resolve) => child.on('exit', () => ((alive = false), resolve())));
-    server = { pid: child.pid ?? -1, exited, alive: () => alive, kill: (signal) => child.kill(signal) };
-    for (let i = 0; i < 600 && alive; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (ok) return;
-      await sleep(50);
-    }
-    throw new Error(`the server did not come up (${alive ? 'no answer in 30 s' : 'it exited'}); ${where()}\n${logTail()}`);
+    server = await start(env, logFile);
   }
 
   async function killServer(): Promise<void> {
@@ -99,30 +60,9 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
     await server.exited;
   }
 
-  /** A signed-in session as a browser would hold it: the cookies of the sign-in answer. */
-  async function signIn(): Promise<string> {
-    const res = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const text = await res.text();
-    expect(res.status, `sign-in: ${text}`).toBe(200);
-    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-    expect(cookies.length, 'sign-in set no cookie').toBeGreaterThan(0);
-    return cookies.join('; ');
-  }
-
-  /** POST as the web app does; throws when no complete answer arrives (the server died). */
-  async function post(cookie: string, urlPath: string, body: unknown): Promise<{ status: number; json: { data?: Record<string, unknown>; error?: unknown } }> {
-    const res = await fetch(`${base}/api/${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as { data?: Record<string, unknown> } };
-  }
-
-  async function getJson(cookie: string, urlPath: string): Promise<{ status: number; json: { data?: Record<string, unknown> } }> {
-    const res = await fetch(`${base}/api/${urlPath}`, { headers: { cookie } });
-    return { status: res.status, json: (await res.json()) as { data?: Record<string, unknown> } };
-  }
+  const signIn = () => signInAt(base, ADMIN.email, ADMIN.password);
+  const post = (cookie: string, urlPath: string, body: unknown): Promise<Answer> => call(base, cookie, 'POST', urlPath, body);
+  const getJson = (cookie: string, urlPath: string): Promise<Answer> => call(base, cookie, 'GET', urlPath);
 
   /** The SQLite file as another process sees it: every entry, the integrity and foreign-key checks. */
   function readDataFile() {
@@ -136,38 +76,6 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
     } finally {
       sqlite.close();
     }
-  }
-
-  const partnerNames = new Map<PartnerCategory, string>();
-
-  function partyName(categories: readonly PartnerCategory[]): string {
-    const name = partnerNames.get(pick(categories));
-    if (!name) throw new Error(`test bug: no partner of ${categories.join(', ')}`);
-    return name;
-  }
-
-  /** Random valid values, so the writers' entries differ (parties come from partyName). */
-  function sample(f: FieldDef): unknown {
-    switch (f.input.type) {
-      case 'text':
-        return `${f.label} ${randomUUID().slice(0, 8)}`.slice(0, f.input.max);
-      case 'choice':
-        return pick(f.input.options);
-      case 'decimal':
-        // Whole and fractional parts the unit allows; 'unit' has 2 decimals, the others their own.
-        return decimalText(BigInt(randomInt(1, 5_000_000)), f.input.unit === 'weight' || f.input.unit === 'quantity' ? 3 : 2);
-      default:
-        return undefined;
-    }
-  }
-
-  function newWrite(): Write {
-    const kind = pick(allKinds);
-    const key = `crash-${randomUUID()}`;
-    const body = entryBody(kind, { idempotency_key: key }, partyName, sample);
-    const cash = kind.cash ? BigInt(kind.cash.direction) * unitsOf(body[kind.cash.field], 2) : 0n;
-    const stock = kind.stock ? BigInt(kind.stock.direction) * unitsOf(body[kind.stock.field], 3) : 0n;
-    return { kind, body, key, cash, stock };
   }
 
   it(
@@ -191,12 +99,7 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
       await cli(...userCreateArgs(ADMIN));
       await startServer();
       const setupCookie = await signIn();
-      for (const category of partnerCategories) {
-        const name = `Crash ${category}`;
-        const res = await post(setupCookie, 'userDetailsData', partnerBody(category, name));
-        expect(res.status, JSON.stringify(res.json)).toBe(201);
-        partnerNames.set(category, name);
-      }
+      const partnerNames = await createPartners(base, setupCookie, 'Crash');
 
       const acks: Ack[] = [];
       let replayed = 0;
@@ -211,7 +114,7 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         // One writer: posts until the server dies; returns the write left without an answer.
         const writer = async (): Promise<Write | null> => {
           while (!stopped) {
-            const w = newWrite();
+            const w = newWrite(partnerNames, 'crash');
             let res: Awaited<ReturnType<typeof post>>;
             try {
               res = await post(cookie, w.kind.path, w.body);
@@ -275,7 +178,7 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         // The header: cash balance and wire stock are the sums of what was acknowledged.
         const dash = await getJson(cookie, 'dashboard');
         expect(dash.status).toBe(200);
-        const shown = { balance: poishaOfNumber(dash.json.data?.current_balance), stock: gramsOfNumber(dash.json.data?.wire_stock) };
+        const shown = { balance: BigInt(Math.round(Number(dash.json.data?.current_balance) * 100)), stock: BigInt(Math.round(Number(dash.json.data?.wire_stock) * 1000)) };
         const sum = acks.reduce((s, a) => ({ balance: s.balance + a.cash, stock: s.stock + a.stock }), { balance: 0n, stock: 0n });
         expect(shown, `dashboard, ${cycleFacts}`).toEqual(sum);
       }

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { type Mailer, actionMail } from '../mail/mailer.ts';
+import { recordSignIn, signInWait } from './throttle.ts';
 
 /** Header the server sets from Fastify's idea of the client address; never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-ama-client-ip';
@@ -109,6 +110,10 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
         // No address is longer than 254 characters (RFC 5321): refused the same way whether it exists or not.
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && email.length > 254) throw new APIError('BAD_REQUEST', { message: 'email: Email should be at most 254 characters', code: 'INVALID_EMAIL' });
+        if (ctx.path === '/sign-in/email' && typeof email === 'string') {
+          const wait = await signInWait(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
+          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: `Too many failed sign-ins for this account: try again in ${Math.ceil(wait / 1000)} seconds`, code: 'ACCOUNT_THROTTLED' });
+        }
         if (ctx.path === '/sign-up/email') {
           const result = signupRequestSchema.safeParse(ctx.body ?? {});
           if (!result.success) {
@@ -123,6 +128,13 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
           const result = newPassword.safeParse(typeof value === 'string' ? value : '');
           if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message ?? 'Invalid password', code: 'PASSWORD_RULES' });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (ctx.path !== '/sign-in/email' || typeof email !== 'string') return;
+        const returned = ctx.context.returned;
+        const wrongPassword = returned instanceof APIError && returned.statusCode === 401;
+        if (wrongPassword || ctx.context.newSession) await recordSignIn(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '', !wrongPassword);
       }),
     },
     rateLimit: {

@@ -88,6 +88,8 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
       headers.set(CLIENT_IP_HEADER, req.ip);
       const body = req.body === undefined || req.body === null ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
       const url = new URL(req.url, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
+      // Bearer tokens come from POST /api/jwt only, for a signed-in session.
+      if (url.pathname === '/api/auth/token') return reply.code(404).send({ error: { message: 'Not Found' } });
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
       reply.code(response.status);
       response.headers.forEach((value, key) => {
@@ -95,9 +97,33 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (response.status >= 400) return reply.send(await authErrorBody(response, req));
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
+}
+
+/**
+ * A refusal of better-auth in the app's error shape ({ error: { message } }), keeping its `code`
+ * and `message` beside it for the sign-in screens. A server error never shows its own text
+ * (it may be the database's): it is logged, and the client gets the app's plain sentence.
+ */
+async function authErrorBody(response: Response, req: FastifyRequest) {
+  const text = await response.text();
+  let parsed: { message?: unknown; code?: unknown } = {};
+  try {
+    parsed = text ? (JSON.parse(text) as typeof parsed) : {};
+  } catch {
+    parsed = {};
+  }
+  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  if (response.status >= 500) {
+    req.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth: request failed');
+    const message = response.status === 503 ? 'The books are busy; nothing was saved. Try again in a moment.' : 'Something went wrong on the server. Nothing was saved.';
+    return { error: { message }, message };
+  }
+  const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : response.statusText || 'Request refused';
+  return { error: { message, ...(code ? { code } : {}) }, message, ...(code ? { code } : {}) };
 }
 
 const userCache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();

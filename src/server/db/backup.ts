@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { formatTaka } from '../../shared/money.ts';
 import { getSummary } from '../modules/books/repository.ts';
-import { checkBooks } from '../modules/books/service.ts';
+import { checkBooks } from '../modules/books/check.ts';
 import { type Database, migrateToLatest } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { DB } from './schema.ts';

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -17,6 +19,34 @@ export interface Database {
 }
 
 export class DatabaseSetupError extends Error {}
+
+/** What the server knows about a database beyond its Kysely instance: kept per `db`. */
+interface DatabaseState {
+  dialect: Dialect;
+  /** Where pool and connection errors are reported (the app's logger once it exists). */
+  onError: (error: Error, what: string) => void;
+  /** The last write failed for want of disk space (cleared by the next commit). */
+  diskFull: boolean;
+  /** Probes for /api/health: each resolves to true when that part works. */
+  probes: Record<string, () => Promise<boolean>>;
+}
+
+const states = new WeakMap<Kysely<DB>, DatabaseState>();
+
+/** The state of a database opened here (a fresh default for any other, e.g. a test's). */
+export function databaseState(db: Kysely<DB>): DatabaseState {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { dialect: 'sqlite', onError: logToStderr, diskFull: false, probes: {} }));
+  return state;
+}
+
+function logToStderr(error: Error, what: string) {
+  console.error(`${what}: ${error.message}`);
+}
+
+// PostgreSQL limits (milliseconds): a write waits this long for a lock, any statement runs this
+// long, a transaction may sit idle this long, a request waits this long for a pooled connection.
+export const PG_LIMITS = { lockTimeout: 3000, statementTimeout: 15000, idleInTransaction: 30000, connect: 5000 };
 
 // BIGINT money (poisha) comes back from pg as text; every amount we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => {
@@ -48,6 +78,8 @@ export function openSqlite(file: string): Database {
     );
   }
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const state = databaseState(db);
+  state.probes = { database: async () => sqlite.prepare('select 1').get() !== undefined };
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
 
@@ -79,15 +111,98 @@ export function sqlitePragmas(sqlite: BetterSqlite3.Database) {
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const limits = {
+    connectionString: url,
+    lock_timeout: PG_LIMITS.lockTimeout,
+    statement_timeout: PG_LIMITS.statementTimeout,
+    idle_in_transaction_session_timeout: PG_LIMITS.idleInTransaction,
+    connectionTimeoutMillis: PG_LIMITS.connect,
+  };
+  const pool = new pg.Pool({ ...limits, max: 10 });
+  // Health has a connection of its own, so a pool full of waiting writes cannot hold it up.
+  const healthPool = new pg.Pool({ ...limits, max: 1, connectionTimeoutMillis: 800, statement_timeout: 800 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const state = databaseState(db);
+  state.dialect = 'postgres';
+  // A connection the server ends (restart, failover, pg_terminate_backend) reports here, idle or
+  // in use; the pool drops it and opens a new one when next needed. Left unheard, it ends the process.
+  for (const p of [pool, healthPool]) {
+    p.on('error', (error) => state.onError(error, 'database: idle connection lost'));
+    p.on('connect', (client) => client.on('error', (error) => state.onError(error, 'database: connection lost')));
+  }
+  state.probes = {
+    database: async () => (await healthPool.query('select 1 as ok')).rowCount === 1,
+    // Can a write take the books' lock now? A transaction holding it too long shows here.
+    writes: async () => {
+      const client = await healthPool.connect();
+      try {
+        await client.query('begin');
+        await client.query("set local lock_timeout = '500ms'");
+        await client.query('select 1 from ledger_summary where id = 1 for update');
+        return true;
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+  const close = async () => {
+    await db.destroy();
+    await healthPool.end();
+  };
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
-    await db.destroy();
+    await close();
     throw new DatabaseSetupError(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`);
   }
-  return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
+  return { db, dialect: 'postgres', location: redactUrl(url), close };
+}
+
+/**
+ * Runs `fn` while holding the database's migration lock (PostgreSQL: a session advisory lock
+ * per schema), so instances starting together migrate one after another. SQLite needs none:
+ * its migrations run in one process at a time (see `lockDataDir`).
+ */
+export async function withMigrationLock<T>(database: Pick<Database, 'db' | 'dialect'>, fn: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return fn();
+  return database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('ama-migrations:' || current_schema()))`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('ama-migrations:' || current_schema()))`.execute(conn);
+    }
+  });
+}
+
+/**
+ * One server per SQLite data directory: holds an exclusive lock on a lock file named after the
+ * directory for the life of the process (the kernel frees it when the process ends, even by
+ * kill -9). A second server on the same directory gets a DatabaseSetupError instead of failing
+ * writes later. The lock file lives in the temporary folder, so DATA_DIR holds only the books.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const id = crypto.createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex').slice(0, 20);
+  const file = path.join(os.tmpdir(), `ama-server-${id}.lock`);
+  const lock = new BetterSqlite3(file);
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('create table if not exists holder (pid integer)');
+    lock.exec('begin exclusive');
+    lock.prepare('delete from holder').run();
+    lock.prepare('insert into holder values (?)').run(process.pid);
+    lock.exec('commit');
+  } catch (error) {
+    lock.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new DatabaseSetupError(`another server is already running on ${dataDir} (it holds ${file}); stop it first, or set DATA_DIR to another folder`);
+    }
+    throw error;
+  }
+  return () => lock.close();
 }
 
 export function redactUrl(url: string): string {
@@ -101,7 +216,11 @@ export function redactUrl(url: string): string {
 }
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
-export async function migrateToLatest(database: Pick<Database, 'db' | 'dialect'>): Promise<string[]> {
+export function migrateToLatest(database: Pick<Database, 'db' | 'dialect'>): Promise<string[]> {
+  return withMigrationLock(database, () => migrateUnlocked(database));
+}
+
+async function migrateUnlocked(database: Pick<Database, 'db' | 'dialect'>): Promise<string[]> {
   // On PostgreSQL the migrator must look for its own tables in our schema only: left to itself it
   // takes another schema's kysely_migration for ours.
   const schema = database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s : undefined;

@@ -27,6 +27,17 @@ export interface SessionTable {
   expiresAt: Date | string;
 }
 
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  last_failure_ms: number;
+}
+
+export interface SignInAddressesTable {
+  email: string;
+  ip: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -114,4 +125,6 @@ export interface DB {
   user: UserTable;
   session: SessionTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
 }

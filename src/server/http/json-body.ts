@@ -16,6 +16,47 @@ const printable = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'gu
 const CANNOT_STORE = 'contains a character that cannot be stored (NUL or half of a surrogate pair)';
 const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The body's bytes as text; bytes that are not UTF-8 are refused, never stored as U+FFFD. */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new HttpError(400, 'The body is not valid UTF-8: send the text as UTF-8');
+  }
+}
+
+/**
+ * The first key that appears twice in one object of a (valid) JSON text. JSON.parse keeps the
+ * last silently; we refuse, since the sender meant one of them and we cannot tell which.
+ */
+export function duplicateKey(text: string): string | undefined {
+  const objects: (Set<string> | null)[] = []; // a Set of keys per open object, null per open array
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const keys = objects[objects.length - 1];
+      if (keys && keyNext) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        keyNext = false;
+      }
+      i = end;
+    } else if (c === '{') {
+      objects.push(new Set());
+      keyNext = true;
+    } else if (c === '[') objects.push(null);
+    else if (c === '}' || c === ']') objects.pop();
+    else if (c === ',') keyNext = objects[objects.length - 1] instanceof Set;
+  }
+  return undefined;
+}
+
 /** Parses a JSON body text; throws a 400 naming the key of the first value we refuse. */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw new HttpError(400, 'The body is empty: send a JSON object');
@@ -36,6 +77,8 @@ export function parseJsonBody(text: string): unknown {
   }
   // Every route takes an object of fields: an array, a string (JSON inside JSON) or null is refused here.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object of fields');
+  const twice = duplicateKey(text);
+  if (twice !== undefined) refuse(printable(twice), 'is given twice; send each field once');
   return body;
 }
 
@@ -46,9 +89,9 @@ export function parseJsonBody(text: string): unknown {
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(decodeUtf8(body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -61,7 +104,11 @@ export function registerJsonBody(app: FastifyInstance): void {
       if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v))) throw new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
     }
     const type = req.headers['content-type'];
-    if (type === undefined || req.url.startsWith('/api/auth/')) return;
+    if (type === undefined) return;
+    // Text in any other character set would be read as UTF-8 and stored wrong: refused.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return reply.code(415).send({ error: { message: 'Send the body as UTF-8 (charset=utf-8)' } });
+    if (req.url.startsWith('/api/auth/')) return;
     const media = type.split(';')[0]?.trim().toLowerCase();
     if (media !== 'application/json') return reply.code(415).send({ error: { message: JSON_ONLY } });
   });

@@ -12,7 +12,7 @@ import { startMailServer } from '../../helpers/mail-server.ts';
 import { type OidcAccount, startOidcServer } from '../../helpers/oidc-server.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
 import { SQLITE_FILE, openSqlite } from '../../../src/server/db/database.ts';
-import { checkBooks } from '../../../src/server/modules/books/service.ts';
+import { checkBooks } from '../../../src/server/modules/books/check.ts';
 
 const { port, controlPort } = e2ePorts();
 const base = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { type KindDef, expenseTypes, inputFields, kinds, months, partnerCategori
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 import { recordRollups } from './rollups.ts';
-import { buildEntryRow } from './service.ts';
+import { buildEntryRow } from './entries.ts';
 
 // Believable demo books: partners of every category and a year of entries of every kind,
 // written through the same row builder as real saves (so `check` agrees), in batches.

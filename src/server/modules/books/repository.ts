@@ -142,9 +142,34 @@ export async function listRecent(db: Db, kinds: string[], limit: number) {
   return withVoidDetails(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute());
 }
 
+/** Voids a live original; false when it is voided already, is a correction, or is a sold asset. */
 export async function markVoided(db: Db, id: number): Promise<boolean> {
-  const r = await db.updateTable('entries').set({ voided: 1 }).where('id', '=', id).where('voided', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('entries')
+    .set({ voided: 1 })
+    .where('id', '=', id)
+    .where('voided', '=', 0)
+    .where('void_of', 'is', null)
+    .where((eb) => eb.or([eb('kind', '!=', 'asset'), eb('sold_status', '=', 0)]))
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Ends a running fire; false when it has ended already or was voided. */
+export async function markFireEnded(db: Db, id: number, fireTime: string): Promise<boolean> {
+  const r = await db.updateTable('entries').set({ fire_status: 1, fire_time: fireTime }).where('id', '=', id).where('fire_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Marks an asset sold for an amount; false when it is sold already or was voided. */
+export async function markAssetSold(db: Db, id: number, amount: number): Promise<boolean> {
+  const r = await db.updateTable('entries').set({ sold_status: 1, sold_amount_p: amount }).where('id', '=', id).where('sold_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** An asset's sale was voided: it is unsold again. */
+export async function clearAssetSale(db: Db, id: number): Promise<void> {
+  await db.updateTable('entries').set({ sold_status: 0, sold_amount_p: null }).where('id', '=', id).execute();
 }
 
 /** What the books say when every entry is added up again from scratch. */

@@ -3,15 +3,18 @@ import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } 
 import { registry as appRegistry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
+import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
+import { createEntry } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
+import { endFire, sellAsset, voidEntry } from './lifecycle.ts';
+import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
-import * as books from './service.ts';
 
 // Every route of the books, derived from the registry: a list and a create for each kind, plus
 // the state changes the spec has (end a fire, sell an asset, edit a partner) and voids.
 export async function booksRoutes(app: FastifyInstance): Promise<void> {
-  const ctx: books.BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
+  const ctx: BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
   const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
   const registry = app.deps.registry ?? appRegistry;
 
@@ -32,7 +35,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id) })) };
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
-      const result = await books.createEntry(ctx, kind, req.body, await actor(req));
+      const result = await createEntry(ctx, kind, req.body, await actor(req));
       return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
     });
     // The kind's lifecycle action (spec §7: PUT /fire/{id} ends a fire, PUT /assetsCost/{id} sells an asset).
@@ -40,7 +43,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     if (lifecycle) {
       app.put(`/${kind.path}/:id`, { config: { access: kind.write } }, async (req) => {
         const { id } = parseInput(idParamSchema, req.params);
-        const act = lifecycle.action === 'end' ? books.endFire : books.sellAsset;
+        const act = lifecycle.action === 'end' ? endFire : sellAsset;
         return { data: entryToWire(kind, await act(ctx, id, req.body, await actor(req))) };
       });
     }
@@ -58,7 +61,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    return { data: await books.voidEntry(ctx, id, req.body, await actor(req)) };
+    return { data: await voidEntry(ctx, id, req.body, await actor(req)) };
   });
 
   app.get('/ledger', { config: { access: 'acounts' } }, async () => ({ data: (await partyBalances(ctx.db)).map(balanceToWire) }));
@@ -78,7 +81,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   const putKind = registry.kinds.find((k) => k.dashboardPut);
   if (putKind) {
     app.put('/dashboard', { config: { access: putKind.write } }, async (req) => {
-      await books.createEntry(ctx, putKind, req.body, await actor(req));
+      await createEntry(ctx, putKind, req.body, await actor(req));
       return { data: await summary() };
     });
   }
@@ -89,13 +92,13 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/userDetailsData', { config: { access: 'admin' } }, async (req, reply) => {
-    const p = await books.createPartner(ctx, req.body, await actor(req));
+    const p = await createPartner(ctx, req.body, await actor(req));
     return reply.code(201).send({ data: p ? partnerToWire(p) : null });
   });
 
   app.put('/userDetailsData/:id', { config: { access: 'admin' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
-    const p = await books.updatePartner(ctx, id, req.body, await actor(req));
+    const p = await updatePartner(ctx, id, req.body, await actor(req));
     return { data: p ? partnerToWire(p) : null };
   });
 

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { kindByName } from '../../../shared/registry.ts';
+import type { DB } from '../../db/schema.ts';
+import { priceRow } from './entries.ts';
+import * as repo from './repository.ts';
+import { rollupProblems } from './rollups.ts';
+
+/** Recomputes the books from the entries and lists every place the stored figures disagree. */
+export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
+  const problems: string[] = [];
+  const stored = await repo.getSummary(db);
+  const computed = await repo.recomputeTotals(db);
+  for (const k of ['balance_p', 'stock_g', 'entry_count'] as const) {
+    if (Number(stored[k]) !== computed[k]) problems.push(`summary ${k}: stored ${stored[k]}, entries add up to ${computed[k]}`);
+  }
+  const rows = await db.selectFrom('entries').selectAll().execute();
+  for (const row of rows) {
+    const kind = kindByName(row.kind);
+    if (!kind) continue;
+    const priced = priceRow(kind, row);
+    if (priced && (priced.total_price_p !== Number(row.total_price_p) || priced.due_amount_p !== Number(row.due_amount_p))) {
+      problems.push(`entry ${row.id} (${row.kind}): total/due ${row.total_price_p}/${row.due_amount_p}, recomputed ${priced.total_price_p}/${priced.due_amount_p}`);
+    }
+    const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
+    const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
+    if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
+  }
+  problems.push(...(await rollupProblems(db, rows)));
+  return problems;
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import { entryInputSchema } from '../../../shared/entry-schemas.ts';
+import { dueAmount, lineTotal } from '../../../shared/money.ts';
+import { type KindDef, inputFields } from '../../../shared/registry.ts';
+import type { CurrentUser } from '../../auth/plugin.ts';
+import type { DB } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write.ts';
+import { HttpError, parseInput } from '../../http/validate.ts';
+import { type BooksContext, emptyEntry, stamp } from './context.ts';
+import * as repo from './repository.ts';
+
+// Entries: what an entry is worth, how it moves cash and stock, and its party. Every write and
+// its summary update share one transaction.
+
+function columnOf(kind: KindDef, fieldName: string) {
+  const f = kind.fields.find((x) => x.name === fieldName);
+  if (!f) throw new Error(`registry: ${kind.kind} has no field ${fieldName}`);
+  return f.column;
+}
+
+/** Total and due of a priced row, from its amount, rate, paid and discount. */
+export function priceRow(kind: KindDef, row: Pick<repo.NewEntry, 'weight_g' | 'qunatity_milli' | 'price_p' | 'paid_amount_p' | 'discount_amount_p'>) {
+  if (!kind.pricing) return null;
+  const amount = (kind.pricing === 'weight' ? row.weight_g : row.qunatity_milli) ?? 0;
+  const total = lineTotal(amount, row.price_p ?? 0);
+  return { total_price_p: total, due_amount_p: dueAmount(total, row.paid_amount_p ?? 0, row.discount_amount_p ?? 0) };
+}
+
+/**
+ * The stored row of an entry from its parsed input: the kind's columns, the party, the derived
+ * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
+ */
+export function buildEntryRow(
+  kind: KindDef,
+  input: Record<string, unknown>,
+  party: { id: number; name: string } | null,
+  stamps: Pick<repo.NewEntry, 'issue_date' | 'issued_by' | 'author_id' | 'created_at' | 'idempotency_key'>,
+): repo.NewEntry {
+  const row: repo.NewEntry = { ...emptyEntry(), kind: kind.kind, ...stamps };
+  const values = row as unknown as Record<string, unknown>;
+  for (const f of inputFields(kind)) values[f.column] = input[f.name] ?? null;
+  if (party) {
+    row.party_id = party.id;
+    row.name = party.name;
+  }
+  Object.assign(row, priceRow(kind, row));
+  if (kind.cash) row.cash_p = kind.cash.direction * Number(values[columnOf(kind, kind.cash.field)] ?? 0);
+  if (kind.stock) row.stock_g = kind.stock.direction * Number(values[columnOf(kind, kind.stock.field)] ?? 0);
+  return row;
+}
+
+export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
+  const input = parseInput(entryInputSchema(kind), body) as Record<string, string | number | undefined>;
+  const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
+  if (key) {
+    const seen = await repo.findByIdempotencyKey(ctx.db, key);
+    if (seen) return replay(kind, seen);
+  }
+
+  const partyField = kind.fields.find((f) => f.input.type === 'party');
+  const party =
+    partyField && partyField.input.type === 'party' ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? '')) : null;
+  const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
+
+  try {
+    // With the books' lock held the key is looked up again: a retry sent to another instance,
+    // or a write run again after a lost connection, finds the first and records nothing.
+    return await writeTransaction(
+      ctx.db,
+      async (trx) => {
+        const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
+        if (earlier) return replay(kind, earlier);
+        const id = await repo.recordEntry(trx, row);
+        return { created: true, row: { ...row, id, fire_status: 0, sold_status: 0, voided: 0 } };
+      },
+      { idempotent: key !== null },
+    );
+  } catch (error) {
+    // Two retries of the same form racing: the second finds the first.
+    if (key) {
+      const seen = await repo.findByIdempotencyKey(ctx.db, key);
+      if (seen) return replay(kind, seen);
+    }
+    throw error;
+  }
+}
+
+function replay(kind: KindDef, row: NonNullable<Awaited<ReturnType<typeof repo.getEntry>>>) {
+  if (row.kind !== kind.kind) throw new HttpError(409, 'idempotency_key: already used for another kind of entry', 'idempotency_key');
+  return { created: false, row };
+}
+
+async function resolveParty(db: Kysely<DB>, categories: readonly string[], partnerId: number | undefined, name: string) {
+  const wanted = categories.length > 2 ? 'partner' : categories.join(' or ');
+  if (partnerId !== undefined) {
+    const p = await repo.getPartner(db, partnerId);
+    if (!p || !categories.includes(p.catagories)) throw new HttpError(400, `name: choose a ${wanted} from the partner list`, 'name');
+    return { id: Number(p.id), name: p.name };
+  }
+  const found = await repo.findPartnersByName(db, name, categories);
+  if (found.length === 0) throw new HttpError(400, `name: choose a ${wanted} from the partner list`, 'name');
+  if (found.length > 1) throw new HttpError(400, `name: more than one partner is called ${name}; choose one from the list`, 'name');
+  return { id: Number(found[0]?.id), name: found[0]?.name ?? name };
+}

@@ -1,0 +1,60 @@
+import { partnerSchema } from '../../../shared/entry-schemas.ts';
+import { partnerFields } from '../../../shared/registry.ts';
+import { recordAudit } from '../../audit.ts';
+import type { CurrentUser } from '../../auth/plugin.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { PartnerTable } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write.ts';
+import { HttpError, parseInput } from '../../http/validate.ts';
+import type { BooksContext } from './context.ts';
+import * as repo from './repository.ts';
+
+// Partners: the parties entries belong to. Names are unique per category ignoring case.
+
+type PartnerColumns = Omit<PartnerTable, 'id' | 'created_at' | 'updated_at'>;
+
+function partnerColumns(input: Record<string, unknown>): PartnerColumns {
+  return Object.fromEntries(partnerFields.map((f) => [f.column, (input[f.name] as string | undefined) ?? null])) as unknown as PartnerColumns;
+}
+
+export async function createPartner(ctx: BooksContext, body: unknown, actor: CurrentUser) {
+  const input = parseInput(partnerSchema, body) as Record<string, unknown>;
+  const cols = partnerColumns(input);
+  if (await repo.partnerNameTaken(ctx.db, String(cols.catagories), String(cols.name))) {
+    throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+  }
+  const now = new Date().toISOString();
+  return nameClashAs409(cols, () =>
+    writeTransaction(ctx.db, async (trx) => {
+      const id = await repo.insertPartner(trx, { ...cols, created_at: now, updated_at: now });
+      await recordAudit(trx, { actor, action: 'add-partner', subjectKind: 'partner', subjectId: String(id), before: undefined, after: input });
+      return repo.getPartner(trx, id);
+    }),
+  );
+}
+
+export async function updatePartner(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
+  const input = parseInput(partnerSchema, body) as Record<string, unknown>;
+  const cols = partnerColumns(input);
+  return nameClashAs409(cols, () => writeTransaction(ctx.db, async (trx) => {
+    const before = await repo.getPartner(trx, id);
+    if (!before) throw new HttpError(404, 'No such partner');
+    if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {
+      throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+    }
+    await repo.updatePartner(trx, id, { ...cols, updated_at: new Date().toISOString() });
+    // Entries keep the name they were written with; the party link follows the partner.
+    await recordAudit(trx, { actor, action: 'edit-partner', subjectKind: 'partner', subjectId: String(id), before, after: input });
+    return repo.getPartner(trx, id);
+  }));
+}
+
+/** Two saves of the same name racing past the check: the unique index decides, as a 409. */
+async function nameClashAs409<T>(cols: PartnerColumns, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+    throw error;
+  }
+}
