@@ -81,24 +81,34 @@ export type EntryInput = Record<string, string | number | undefined>;
 
 export const voidSchema = z.object({ reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Reason is required (at least 3 characters)').max(300) }).strict();
 
-export const endFireSchema = z
-  .object({
-    fire_status: z.literal(true, { error: 'fire_status must be true' }).optional(),
-    fire_time: z.string({ error: 'End note is required' }).trim().min(1, 'End note is required').max(200),
-  })
-  .strict();
+const lifecycleSchemas = new WeakMap<KindDef, z.ZodType<Record<string, unknown>>>();
 
-export const sellAssetSchema = z
-  .object({
-    sold_status: z.literal(true, { error: 'sold_status must be true' }).optional(),
-    sold_amount: z.unknown().transform((v, ctx) => {
-      const r = parseDecimal(v, units.money);
-      if (r.ok) return r.value;
-      ctx.addIssue({ code: 'custom', message: `Amount ${r.message}` });
-      return z.NEVER;
-    }),
-  })
-  .strict();
+/**
+ * The body of a kind's lifecycle action: its flag (optional, true) and its value, a closing note
+ * (end a fire: `fire_status`, `fire_time`) or an amount (sell an asset: `sold_status`, `sold_amount`).
+ */
+export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown>> {
+  const l = kind.lifecycle;
+  if (!l) throw new Error(`registry: ${kind.kind} has no lifecycle`);
+  let schema = lifecycleSchemas.get(kind);
+  if (schema) return schema;
+  const required = `${l.value.label} is required`;
+  const value =
+    l.action === 'sell'
+      ? z.unknown().transform((v, ctx) => {
+          const r = parseDecimal(v, units.money);
+          if (r.ok) return r.value;
+          ctx.addIssue({ code: 'custom', message: `${l.value.label} ${r.message}` });
+          return z.NEVER;
+        })
+      : z.string({ error: required }).trim().min(1, required).max(200);
+  schema = z.object({ [l.status]: z.literal(true, { error: `${l.status} must be true` }).optional(), [l.value.name]: value }).strict() as z.ZodType<Record<string, unknown>>;
+  lifecycleSchemas.set(kind, schema);
+  return schema;
+}
+
+/** Why an entry is corrected (optional: the replacement says the rest). */
+export const correctionReasonSchema = z.string({ error: 'reason must be text' }).trim().max(300).optional();
 
 /** A partner record: every field required but the note; contact is a phone number. */
 export const partnerSchema = z

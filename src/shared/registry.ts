@@ -63,6 +63,9 @@ export interface DashboardDef {
 /** A state change the spec has for a kind: end a fire (a closing note), sell an asset (an amount, money in). */
 export interface Lifecycle {
   action: 'end' | 'sell';
+  /** What the entry is called in messages ('No such fire'), and the word for done ('This asset is already sold'). */
+  noun: string;
+  done: string;
   /** The flag that says it happened (sent and stored under this name). */
   status: FlagColumn;
   /** What is recorded with it: the end note, or the amount sold for. */
@@ -170,7 +173,7 @@ export const kinds = [
     screens: ['credit', 'fireCount'], subject: 'pot_number', amount: 'weight',
     dashboard: { section: 'cashOut', page: 'fireData', label: 'Fire Data', order: 1, view: 'log', statement: 'details' },
     log: { numbered: true, screens: ['fireCount'], title: 'Fire log', columns: [{ field: 'roll' }, { field: 'pot_number' }, { field: 'weight' }, { field: 'issue_date', header: 'Date' }, { field: 'note' }, { field: 'fire_man' }, { field: 'issued_by', header: 'Issued By' }] },
-    lifecycle: { action: 'end', status: 'fire_status', value: { name: 'fire_time', column: 'fire_time', label: 'End note' }, header: 'End Time', button: 'End Time', submit: 'End fire', toast: 'endFire' },
+    lifecycle: { action: 'end', noun: 'fire', done: 'ended', status: 'fire_status', value: { name: 'fire_time', column: 'fire_time', label: 'End note' }, header: 'End Time', button: 'End Time', submit: 'End fire', toast: 'endFire' },
     fields: [
       text('roll', 'roll', 'Roll', false),
       text('pot_number', 'pot_number', 'Pot Number', false),
@@ -222,7 +225,7 @@ export const kinds = [
     screens: ['debit'],
     dashboard: { section: 'cashOut', page: 'assetsData', label: 'Assets', order: 8, view: 'log', statement: 'paymentDetails' },
     log: { screens: ['debit'], title: 'Assets', columns: [{ field: 'issue_date', header: 'Date' }, { field: 'name', header: 'Asset' }, { field: 'paid_amount', header: 'Cost' }] },
-    lifecycle: { action: 'sell', status: 'sold_status', value: { name: 'sold_amount', column: 'sold_amount_p', label: 'Amount' }, header: 'Sold for', button: 'Sell', submit: 'Sell', toast: 'itemSold', entry: { kind: 'assetSale', title: 'Asset Sale', group: 'cashIn' } },
+    lifecycle: { action: 'sell', noun: 'asset', done: 'sold', status: 'sold_status', value: { name: 'sold_amount', column: 'sold_amount_p', label: 'Amount' }, header: 'Sold for', button: 'Sell', submit: 'Sell', toast: 'itemSold', entry: { kind: 'assetSale', title: 'Asset Sale', group: 'cashIn' } },
     fields: [text('name', 'name', 'Asset Name', true), money('paid_amount', 'Amount', true), note(false)],
   },
   {
@@ -276,8 +279,6 @@ export function createRegistry(list: readonly KindDef[]): Registry {
 }
 
 export const registry: Registry = createRegistry(kinds);
-/** The entry an asset's sale writes (kept for the server's write path; the registry's `lifecycle.entry` says it). */
-export const ASSET_SALE_KIND = 'assetSale';
 export const kindByPath = registry.byPath;
 export const kindByName = registry.byName;
 export const kindsInGroup = registry.inGroup;

@@ -79,6 +79,8 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   voided: Generated<number>;
   void_of: number | null;
   ref_id: number | null;
+  /** A correction's replacement: the entry it stands in for. */
+  corrects_id: number | null;
   void_reason: string | null;
   idempotency_key: string | null;
 };

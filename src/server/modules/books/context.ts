@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/dates.ts';
+import { emptyValues } from '../../../shared/entry-columns.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import type { NewEntry } from './repository.ts';
@@ -18,10 +19,16 @@ export const stamp = (ctx: BooksContext, actor: CurrentUser) => ({
   created_at: new Date().toISOString(),
 });
 
-/** An entry row with every kind-specific column empty. */
+/** An entry row with every value column empty (from the one list of entry columns) and no links. */
 export const emptyEntry = (): Omit<NewEntry, 'kind' | 'issue_date' | 'issued_by' | 'author_id' | 'created_at'> => ({
-  party_id: null, name: null, note: null, qunatity_milli: null, size: null, weight_g: null, price_p: null, total_price_p: null,
-  paid_amount_p: null, discount_amount_p: null, due_amount_p: null, month: null, assigned_salary: null, absent: null, roll: null,
-  pot_number: null, fire_man: null, fire_time: null, sold_amount_p: null, cash_p: 0, stock_g: 0, void_of: null, ref_id: null,
-  void_reason: null, idempotency_key: null, fire_status: 0, sold_status: 0, voided: 0,
+  ...emptyValues(),
+  party_id: null,
+  cash_p: 0,
+  stock_g: 0,
+  void_of: null,
+  ref_id: null,
+  corrects_id: null,
+  void_reason: null,
+  idempotency_key: null,
+  voided: 0,
 });

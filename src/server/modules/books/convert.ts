@@ -40,6 +40,8 @@ function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Re
   out.voided = Boolean(row.voided);
   if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
   if (row.voided_by !== undefined) Object.assign(out, { voided_reason: row.voided_reason, voided_by: row.voided_by, voided_on: row.voided_on, reversal_id: row.reversal_id });
+  if (row.corrected_by !== undefined) out.corrected_by = row.corrected_by;
+  if (row.corrects_id !== null && row.corrects_id !== undefined) out.corrects = Number(row.corrects_id);
   return out;
 }
 

@@ -49,18 +49,28 @@ export function buildEntryRow(
   return row;
 }
 
-export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
+/**
+ * A new entry's row from a request body: validated by the kind's schema, its party found, its
+ * total, due and effects worked out, stamped. Or, when its idempotency key was seen already,
+ * the entry that key wrote.
+ */
+export async function prepareEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null }> {
   const input = parseInput(entryInputSchema(kind), body) as Record<string, string | number | undefined>;
   const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
   if (key) {
     const seen = await repo.findByIdempotencyKey(ctx.db, key);
-    if (seen) return replay(kind, seen);
+    if (seen) return { seen, key };
   }
-
   const partyField = kind.fields.find((f) => f.input.type === 'party');
   const party =
     partyField && partyField.input.type === 'party' ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? '')) : null;
-  const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
+  return { row: buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key }), key };
+}
+
+export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
+  const prepared = await prepareEntry(ctx, kind, body, actor);
+  if ('seen' in prepared) return replay(kind, prepared.seen);
+  const { row, key } = prepared;
 
   try {
     // With the books' lock held the key is looked up again: a retry sent to another instance,
@@ -85,7 +95,7 @@ export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknow
   }
 }
 
-function replay(kind: KindDef, row: NonNullable<Awaited<ReturnType<typeof repo.getEntry>>>) {
+export function replay(kind: KindDef, row: repo.EntryRow) {
   if (row.kind !== kind.kind) throw new HttpError(409, 'idempotency_key: already used for another kind of entry', 'idempotency_key');
   return { created: false, row };
 }

@@ -1,10 +1,10 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { SumColumn } from '../../../shared/entry-columns.ts';
+import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, recordRollups } from './rollups.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+export type Db = Kysely<DB> | Transaction<DB>;
 export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
 
 export interface EntryFilters {
@@ -53,6 +53,8 @@ export function getSummary(db: Db) {
   return db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
+export type EntryRow = NonNullable<Awaited<ReturnType<typeof getEntry>>>;
+
 export function getEntry(db: Db, id: number) {
   return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -85,17 +87,23 @@ export interface VoidDetails {
   voided_by?: string;
   voided_on?: string;
   reversal_id?: number;
+  corrected_by?: number;
 }
 
 /** Adds to each voided entry its reversal's reason, author and date (one look-up by the void_of index). */
 export async function withVoidDetails<R extends { id: number; voided: number }>(db: Db, rows: R[]): Promise<(R & VoidDetails)[]> {
   const voided = rows.filter((r) => Number(r.voided)).map((r) => Number(r.id));
   if (voided.length === 0) return rows;
-  const reversals = await db.selectFrom('entries').select(['id', 'void_of', 'void_reason', 'issued_by', 'issue_date']).where('void_of', 'in', voided).execute();
+  const [reversals, replacements] = await Promise.all([
+    db.selectFrom('entries').select(['id', 'void_of', 'void_reason', 'issued_by', 'issue_date']).where('void_of', 'in', voided).execute(),
+    db.selectFrom('entries').select(['id', 'corrects_id']).where('corrects_id', 'in', voided).execute(),
+  ]);
   const byOriginal = new Map(reversals.map((r) => [Number(r.void_of), r]));
+  const correctedBy = new Map(replacements.map((r) => [Number(r.corrects_id), Number(r.id)]));
   return rows.map((row) => {
     const r = byOriginal.get(Number(row.id));
-    return r ? { ...row, voided_reason: r.void_reason, voided_by: r.issued_by, voided_on: r.issue_date, reversal_id: Number(r.id) } : row;
+    const by = correctedBy.get(Number(row.id));
+    return r ? { ...row, voided_reason: r.void_reason, voided_by: r.issued_by, voided_on: r.issue_date, reversal_id: Number(r.id), ...(by ? { corrected_by: by } : {}) } : row;
   });
 }
 
@@ -142,34 +150,37 @@ export async function listRecent(db: Db, kinds: string[], limit: number) {
   return withVoidDetails(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute());
 }
 
-/** Voids a live original; false when it is voided already, is a correction, or is a sold asset. */
-export async function markVoided(db: Db, id: number): Promise<boolean> {
+/** The replacement that corrected an entry, if any. */
+export function findCorrection(db: Db, id: number) {
+  return db.selectFrom('entries').select(['id']).where('corrects_id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Voids a live original; false when it is voided already or is a correction, or when `unless`
+ * (a lifecycle flag, such as an asset's sold flag) is set.
+ */
+export async function markVoided(db: Db, id: number, unless?: FlagColumn): Promise<boolean> {
+  let q = db.updateTable('entries').set({ voided: 1 }).where('id', '=', id).where('voided', '=', 0).where('void_of', 'is', null);
+  if (unless) q = q.where(unless, '=', 0);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Marks a lifecycle done (a fire ended, an asset sold) with its value; false when it was done already or the entry was voided. */
+export async function markLifecycle(db: Db, id: number, status: FlagColumn, column: EntryColumn, value: string | number): Promise<boolean> {
   const r = await db
     .updateTable('entries')
-    .set({ voided: 1 })
+    .set({ [status]: 1, [column]: value } as never)
     .where('id', '=', id)
+    .where(status, '=', 0)
     .where('voided', '=', 0)
-    .where('void_of', 'is', null)
-    .where((eb) => eb.or([eb('kind', '!=', 'asset'), eb('sold_status', '=', 0)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Ends a running fire; false when it has ended already or was voided. */
-export async function markFireEnded(db: Db, id: number, fireTime: string): Promise<boolean> {
-  const r = await db.updateTable('entries').set({ fire_status: 1, fire_time: fireTime }).where('id', '=', id).where('fire_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Marks an asset sold for an amount; false when it is sold already or was voided. */
-export async function markAssetSold(db: Db, id: number, amount: number): Promise<boolean> {
-  const r = await db.updateTable('entries').set({ sold_status: 1, sold_amount_p: amount }).where('id', '=', id).where('sold_status', '=', 0).where('voided', '=', 0).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** An asset's sale was voided: it is unsold again. */
-export async function clearAssetSale(db: Db, id: number): Promise<void> {
-  await db.updateTable('entries').set({ sold_status: 0, sold_amount_p: null }).where('id', '=', id).execute();
+/** A lifecycle undone (an asset's sale voided): the entry is back as it was. */
+export async function clearLifecycle(db: Db, id: number, status: FlagColumn, column: EntryColumn): Promise<void> {
+  await db.updateTable('entries').set({ [status]: 0, [column]: null } as never).where('id', '=', id).execute();
 }
 
 /** What the books say when every entry is added up again from scratch. */

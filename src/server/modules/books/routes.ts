@@ -7,7 +7,8 @@ import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
 import { createEntry } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
-import { endFire, sellAsset, voidEntry } from './lifecycle.ts';
+import { correctEntry } from './corrections.ts';
+import { changeLifecycle, voidEntry } from './lifecycle.ts';
 import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
 
@@ -43,8 +44,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     if (lifecycle) {
       app.put(`/${kind.path}/:id`, { config: { access: kind.write } }, async (req) => {
         const { id } = parseInput(idParamSchema, req.params);
-        const act = lifecycle.action === 'end' ? endFire : sellAsset;
-        return { data: entryToWire(kind, await act(ctx, id, req.body, await actor(req))) };
+        return { data: entryToWire(kind, await changeLifecycle(ctx, kind, id, req.body, await actor(req))) };
       });
     }
   }
@@ -57,6 +57,14 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     const made = registry.kinds.flatMap((k) => (k.lifecycle?.entry?.group === q.group ? [k.lifecycle.entry.kind] : []));
     const rows = await repo.listRecent(ctx.db, [...own, ...made], q.limit);
     return { data: rows.map((r) => recentToWire(registry, r)) };
+  });
+
+  // Correct = void + replacement in one step: the body is the kind's, as for a new entry.
+  app.post('/entries/:id/correct', { config: { access: 'acounts' } }, async (req, reply) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    const result = await correctEntry(ctx, registry, id, req.body, await actor(req));
+    const kind = registry.byName(result.row.kind);
+    return reply.code(result.created ? 201 : 200).send({ data: kind ? entryToWire(kind, result.row) : null });
   });
 
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { correctionReasonSchema } from '../../../shared/entry-schemas.ts';
+import type { Registry } from '../../../shared/registry.ts';
+import { recordAudit } from '../../audit.ts';
+import type { CurrentUser } from '../../auth/plugin.ts';
+import { writeTransaction } from '../../db/write.ts';
+import { HttpError, parseInput } from '../../http/validate.ts';
+import type { BooksContext } from './context.ts';
+import { prepareEntry, replay } from './entries.ts';
+import { blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
+import * as repo from './repository.ts';
+
+// Correct = void + replacement, in one transaction. The replacement is the kind's entry as
+// typed again, on the original's business date (it stands in its place in every statement),
+// issued by the person correcting; the two are linked both ways and the audit log keeps both.
+
+const reasonSchema = z.object({ reason: correctionReasonSchema });
+
+export async function correctEntry(ctx: BooksContext, registry: Registry, id: number, body: unknown, actor: CurrentUser) {
+  const { reason: rawReason, ...fields } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const { reason } = parseInput(reasonSchema, { reason: rawReason });
+  const found = await repo.getEntry(ctx.db, id);
+  if (!found) throw new HttpError(404, 'No such entry');
+  const kind = registry.byName(found.kind);
+  if (!kind) throw new HttpError(409, 'This entry was written by the server: void it instead');
+
+  const prepared = await prepareEntry(ctx, kind, fields, actor);
+  // The same correction sent again: the replacement it wrote.
+  const again = (seen: repo.EntryRow) => {
+    if (Number(seen.corrects_id) !== id) throw new HttpError(409, 'idempotency_key: already used for another entry', 'idempotency_key');
+    return replay(kind, seen);
+  };
+  if ('seen' in prepared) return again(prepared.seen);
+  const { key } = prepared;
+
+  return writeTransaction(
+    ctx.db,
+    async (trx) => {
+      // With the books' lock held, a retry that raced the first finds it.
+      const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
+      if (earlier) return again(earlier);
+      const original = await repo.getEntry(trx, id);
+      if (original?.voided) {
+        const by = await repo.findCorrection(trx, id);
+        throw new HttpError(409, by ? `This entry was corrected already (by #${by.id})` : 'This entry is voided: there is nothing to correct');
+      }
+      refuseVoid(original);
+      // The check and the change in one statement: of two corrections racing, one wins.
+      if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) throw new HttpError(409, 'This entry was corrected or voided meanwhile');
+      const l = kind.lifecycle;
+      const replacement: repo.NewEntry = {
+        ...prepared.row,
+        issue_date: original.issue_date,
+        corrects_id: id,
+        // A fire that had ended stays ended.
+        ...(l && !l.entry ? { [l.status]: Number(original[l.status]), [l.value.column]: original[l.value.column] } : {}),
+      };
+      const replacementId = await repo.recordEntry(trx, replacement);
+      const why = reason ? `Corrected by #${replacementId}: ${reason}` : `Corrected by #${replacementId}`;
+      const reversalId = await writeReversal(trx, ctx, actor, original, why);
+      await recordAudit(trx, {
+        actor,
+        action: 'correct',
+        subjectKind: 'entry',
+        subjectId: String(id),
+        before: { voided: false },
+        after: { voided: true, reason: reason ?? null, reversal: reversalId, replacement: replacementId },
+      });
+      return { created: true, row: { ...replacement, id: replacementId, fire_status: Number(replacement.fire_status ?? 0), sold_status: 0, voided: 0 } };
+    },
+    { idempotent: key !== null },
+  );
+}
