@@ -34,6 +34,7 @@ export const messages = {
   itemSold: 'item sold',
   endFire: 'End Fire',
   voided: 'Entry voided',
+  corrected: 'Entry corrected',
 
   // Provider error codes (spec §8) in plain words.
   wrongCredentials: 'Wrong email or password.',

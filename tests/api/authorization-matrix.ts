@@ -43,6 +43,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/jwt': { request: { url: '/api/jwt', body: {} }, expect: signedIn },
   ...kindRows(registry),
   'POST /api/entries/:id/void': { request: { url: '/api/entries/999999/void', body: { reason: 'typo' } }, expect: books },
+  'GET /api/entries/:id': { request: { url: '/api/entries/999999' }, expect: books },
   'POST /api/entries/:id/correct': { request: { url: '/api/entries/999999/correct', body: {} }, expect: books },
   'GET /api/entries/recent': { request: { url: '/api/entries/recent?group=cashIn' }, expect: books },
   'GET /api/ledger': { request: { url: '/api/ledger' }, expect: books },

@@ -349,7 +349,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let acc: Agent;
   const partnerOf = new Map<PartnerCategory, { id: number; name: string }>();
   /** Live targets of the id routes, and the accounts the sign-in routes act on. */
-  const target = { entry: 0, fire: 0, asset: 0, partner: 0, user: '', resetEmail: '', resetToken: '' };
+  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, user: '', resetEmail: '', resetToken: '' };
   let routes: WriteRoute[] = [];
 
   beforeAll(async () => {
@@ -361,6 +361,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     for (const c of partnerCategories) partnerOf.set(c, await addPartner(partnerBody(c, c === 'Client' ? PARTNER_NAMES.client : `${c} One`)));
     target.partner = (await addPartner(partnerBody('Client', PARTNER_NAMES.otherClient))).id;
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
+    target.corrected = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '1', pot_number: '4' })));
     target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Crane', paid_amount: '5000' })));
     // The token keys are made on the first call; later calls write nothing.
@@ -473,6 +474,14 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       { name: 'POST /api/userDetailsData', method: 'POST', url: () => '/api/userDetailsData', agent: () => admin, fields: partnerSpecs(partnerBody('Client', 'Fresh Client'), PARTNER_NAMES.client), refusesExtraKeys: true, emptyIsBad: true },
       withId('PUT', '/api/userDetailsData/:id', () => target.partner, () => admin, partnerSpecs(partnerBody('Client', PARTNER_NAMES.otherClient), PARTNER_NAMES.client)),
       withId('POST', '/api/entries/:id/void', () => target.entry, () => acc, [text('reason', 'typed twice', 300, fc.oneof(badText(300), fc.constantFrom(j('ab'), j('  a  '), j(' \t ab \n'))))]),
+      // A correction takes the corrected entry's kind's body (a stock entry here) and an optional reason.
+      {
+        ...withId('POST', '/api/entries/:id/correct', () => target.corrected, () => acc, [
+          ...kindRoute(kindByName('stock') as KindDef).fields,
+          { name: 'reason', valid: undefined, bad: fc.oneof(wrongTypes, unstorable, fc.integer({ min: 301, max: 400 }).map((n) => j('r'.repeat(n)))), required: false },
+        ]),
+        alsoAllowed: SERVER_STAMPED,
+      },
       withId('PUT', '/api/fire/:id', () => target.fire, () => acc, [text('fire_time', 'ended 6 pm', 200), mustBeTrue('fire_status')]),
       withId('PUT', '/api/assetsCost/:id', () => target.asset, () => acc, [{ name: 'sold_amount', valid: j('2500'), bad: badDecimal(units.money), required: true }, mustBeTrue('sold_status')]),
       { name: 'POST /api/loggedInUsers', method: 'POST', url: () => '/api/loggedInUsers', agent: () => admin, fields: [text('name', adminUser.name, 100), signedInEmail], refusesExtraKeys: true, emptyIsBad: true },
@@ -538,7 +547,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   }
 
   const routeOf = (name: string) => routes.find((r) => r.name === name) as WriteRoute;
-  const ourRoutes = [...allKinds.map((k) => `POST /api/${k.path}`), 'PUT /api/dashboard', 'POST /api/userDetailsData', 'PUT /api/userDetailsData/:id', 'POST /api/entries/:id/void', 'PUT /api/fire/:id', 'PUT /api/assetsCost/:id', 'POST /api/loggedInUsers', 'PUT /api/loggedInUsers/admin/:id', 'POST /api/jwt'];
+  const ourRoutes = [...allKinds.map((k) => `POST /api/${k.path}`), 'PUT /api/dashboard', 'POST /api/userDetailsData', 'PUT /api/userDetailsData/:id', 'POST /api/entries/:id/void', 'POST /api/entries/:id/correct', 'PUT /api/fire/:id', 'PUT /api/assetsCost/:id', 'POST /api/loggedInUsers', 'PUT /api/loggedInUsers/admin/:id', 'POST /api/jwt'];
   const idRoutes = ourRoutes.filter((r) => r.includes(':id'));
   const authRoutes = ['POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password'];
 
@@ -664,6 +673,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   it('accepts the untouched base body of every route', async () => {
     // Fresh targets, so a failure above that used one up does not show here too.
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '1' })));
+    target.corrected = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '1' })));
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '2' })));
     target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Hoist', paid_amount: '100' })));
     target.user = (await t.signedIn('user', 'Another User')).user.id;

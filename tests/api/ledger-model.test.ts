@@ -112,6 +112,8 @@ interface Entry {
   v: Values;
   voided: boolean;
   reversal?: { of: Entry; reason: string };
+  /** For a voided original: its reversal. */
+  voidedBy?: Entry;
   fire?: { ended: boolean; time: string | null };
   /** An asset's sold amount. */
   sold: bigint | null;
@@ -140,8 +142,15 @@ function rowOf(e: Entry): Record<string, unknown> {
   if (e.partner) out.partner_id = e.partner.id;
   if (e.fire) Object.assign(out, { fire_status: e.fire.ended, fire_time: e.fire.time });
   if (e.kind === 'asset') Object.assign(out, { sold_status: e.sold !== null, sold_amount: e.sold === null ? null : wire(e.sold, 2) });
+  return withVoidMarks(out, e);
+}
+
+/** Whether the entry was voided, by whom, when and why (its reversal), or what it reverses. */
+function withVoidMarks(out: Record<string, unknown>, e: Entry): Record<string, unknown> {
   out.voided = e.voided;
   if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason });
+  const r = e.voidedBy;
+  if (r?.reversal) Object.assign(out, { voided_reason: r.reversal.reason, voided_by: ACC_NAME, voided_on: r.date, reversal_id: r.id });
   return out;
 }
 
@@ -150,10 +159,9 @@ function saleRowOf(e: Entry): Record<string, unknown> {
   const sale = e.reversal?.of ?? e;
   const out: Record<string, unknown> = {
     kind: SALE, title: 'Asset Sale', id: e.id, issue_date: e.date, issued_by: ACC_NAME, name: sale.asset?.v.name ?? null,
-    note: `Sale of asset #${sale.asset?.id}`, paid_amount: wire(sale.v.paid_amount as bigint, 2), voided: e.voided,
+    note: `Sale of asset #${sale.asset?.id}`, paid_amount: wire(sale.v.paid_amount as bigint, 2),
   };
-  if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason });
-  return out;
+  return withVoidMarks(out, e);
 }
 
 /** Sums of every numeric field over the live rows, in stored units. */
@@ -409,6 +417,12 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
           }
           if (cmd.key) body.idempotency_key = `${tag}key-${entries.length}`;
           if (cmd.junk) Object.assign(body, { issue_date: '1999-01-01', issued_by: 'Somebody Else', total_price: '1', due_amount: '1', id: 1 });
+          // A kind whose fields are all optional (a fire) refuses an entry with none of them.
+          if (inputFields(k).every((f) => !f.required) && inputFields(k).every((f) => v[f.name] === null || v[f.name] === undefined)) {
+            const refused = await ok(acc.post(`/api/${k.path}`, body), 400, `POST ${k.path} with nothing in it`);
+            expect(refused.error.message).toContain('Fill in at least one field');
+            break;
+          }
           const e: Entry = { id: 0, kind: k.kind, date: days[day] as string, partner, v, voided: false, sold: null };
           if (k.kind === 'fire') e.fire = { ended: false, time: null };
           if (cmd.key) e.retry = { path: `/api/${k.path}`, body };
@@ -452,6 +466,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
           expect(data).toEqual({ id: target.id, reversal_id: expect.any(Number) });
           target.voided = true;
           const reversal: Entry = { id: data.reversal_id, kind: target.kind, date: days[day] as string, partner: target.partner, v: target.v, voided: false, reversal: { of: target, reason: cmd.reason.trim() }, sold: null };
+          target.voidedBy = reversal;
           if (target.fire) reversal.fire = { ...target.fire };
           entries.push(reversal);
           if (target.asset) target.asset.sold = null;
@@ -609,16 +624,21 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
 
   /** A partner's ledger over [from, to]: brought forward, the latest `page` rows with their running balance, the earlier ones carried. */
   function statement(p: Partner, entries: Entry[], from?: string, to?: string, page?: number) {
-    const live = entries.filter((e) => e.partner === p && isLive(e)).sort(oldestFirst);
-    const effects = (list: Entry[]) => sum(list.map((e) => ledgerOf(e.kind, e.v)));
+    // Voided originals are listed too, moving nothing; reversals are not.
+    const listed = entries.filter((e) => e.partner === p && !e.reversal).sort(oldestFirst);
+    const live = listed.filter(isLive);
+    const effectOf = (e: Entry) => (isLive(e) ? ledgerOf(e.kind, e.v) : 0n);
+    const effects = (list: Entry[]) => sum(list.map(effectOf));
     const money = (x: bigint | string | null | undefined) => (typeof x === 'bigint' ? wire(x, 2) : null);
     const opening = from ? effects(live.filter((e) => e.date < from)) : 0n;
-    const inRange = live.filter((e) => (!from || e.date >= from) && (!to || e.date <= to));
-    const shown = page === undefined ? inRange : inRange.slice(-page);
-    const carried = opening + effects(inRange.slice(0, inRange.length - shown.length));
+    const within = (e: Entry) => (!from || e.date >= from) && (!to || e.date <= to);
+    const inRange = live.filter(within);
+    const listedInRange = listed.filter(within);
+    const shown = page === undefined ? listedInRange : listedInRange.slice(-page);
+    const carried = opening + effects(inRange) - effects(shown);
     let balance = carried;
     const rows = shown.map((e) => {
-      const effect = ledgerOf(e.kind, e.v);
+      const effect = effectOf(e);
       balance += effect;
       return {
         id: e.id,
@@ -631,6 +651,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
         note: e.v.note ?? null,
         effect: wire(effect, 2),
         balance: wire(balance, 2),
+        voided: e.voided,
+        ...(e.voidedBy?.reversal ? { voided_reason: e.voidedBy.reversal.reason, voided_by: ACC_NAME, voided_on: e.voidedBy.date } : {}),
       };
     });
     const partner = { id: p.id, ...partnerBody(p.category, p.name) };

@@ -95,7 +95,7 @@ interface LedgerAnswer {
   closing: number;
   count: number;
   carried: number;
-  rows: { id: unknown; kind: string; issue_date: string; total_price_p: number | null; paid_amount_p: number | null; discount_amount_p: number | null; note: string | null; effect_p: number; balance_p: number }[];
+  rows: ({ id: unknown; kind: string; issue_date: string; total_price_p: number | null; paid_amount_p: number | null; discount_amount_p: number | null; note: string | null; voided: unknown; corrects_id: number | null; effect_p: number; balance_p: number } & VoidDetails)[];
 }
 
 /** A party's ledger as the API sends it: the partner, opening, closing and each row in taka. */
@@ -117,6 +117,10 @@ export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id
       note: r.note,
       effect: money(r.effect_p),
       balance: money(r.balance_p),
+      voided: Boolean(Number(r.voided)),
+      ...(r.voided_by !== undefined ? { voided_reason: r.voided_reason, voided_by: r.voided_by, voided_on: r.voided_on } : {}),
+      ...(r.corrected_by !== undefined ? { corrected_by: r.corrected_by } : {}),
+      ...(r.corrects_id !== null ? { corrects: Number(r.corrects_id) } : {}),
     })),
   };
 }

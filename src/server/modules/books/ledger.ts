@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { withVoidDetails } from './repository.ts';
 import { ledgerEffect } from './rollups.ts';
 
 // The party ledger (what a khata keeps): every entry of one partner, with how it moves what they
@@ -18,24 +19,25 @@ async function effectBetween(db: Kysely<DB>, partyId: number, range: { from?: st
 }
 
 /**
- * One partner's account over [from, to]: opening (before `from`), closing, how many entries the
- * range has, and its latest `limit` entries with their running balance. When the range has more
+ * One partner's account over [from, to]: opening (before `from`), closing, how many live entries
+ * the range has, and its latest `limit` entries (voided ones included, moving nothing) with their running balance. When the range has more
  * entries than that, `carried` is the balance just before the first row shown.
  */
 export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?: string | undefined; to?: string | undefined; limit: number }) {
   const opening = opts.from ? (await effectBetween(db, partyId, { before: opts.from })).effect : 0;
   const range = await effectBetween(db, partyId, opts);
-  let q = db.selectFrom('entries').where('party_id', '=', partyId).where('voided', '=', 0).where('void_of', 'is', null);
+  // Voided entries stay listed (struck through, with who voided them) and move nothing.
+  let q = db.selectFrom('entries').where('party_id', '=', partyId).where('void_of', 'is', null);
   if (opts.from) q = q.where('issue_date', '>=', opts.from);
   if (opts.to) q = q.where('issue_date', '<=', opts.to);
   const latest = await q
-    .select(['id', 'kind', 'issue_date', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'note'])
+    .select(['id', 'kind', 'issue_date', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'note', 'voided', 'corrects_id'])
     .orderBy('issue_date', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit)
     .execute();
   const closing = opening + range.effect;
-  const rows = latest.reverse().map((r) => ({ ...r, effect_p: ledgerEffect(r) }));
+  const rows = (await withVoidDetails(db, latest.reverse())).map((r) => ({ ...r, effect_p: Number(r.voided) ? 0 : ledgerEffect(r) }));
   let balance = closing - rows.reduce((s, r) => s + r.effect_p, 0);
   const carried = balance;
   return {

@@ -87,7 +87,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
       await repo.recordChange(trx, row, after);
       // A sale is money in: its own entry, so the balance stays a plain sum of entries.
       const amount = Number(value);
-      const made: repo.NewEntry = { ...emptyEntry(), kind: l.entry.kind, ...stamp(ctx, actor), name: row.name, paid_amount_p: amount, cash_p: amount, ref_id: id, note: `${l.entry.title} of #${id}` };
+      const made: repo.NewEntry = { ...emptyEntry(), kind: l.entry.kind, ...stamp(ctx, actor), name: row.name, paid_amount_p: amount, cash_p: amount, ref_id: id, note: `Sale of ${l.noun} #${id}` };
       await repo.recordEntry(trx, made);
     }
     await recordAudit(trx, { actor, action: `${l.action}-${l.noun}`, subjectKind: 'entry', subjectId: String(id), before: { [l.status]: false }, after: { [l.status]: true, [l.value.name]: value } });

@@ -18,6 +18,9 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   const ctx: BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
   const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
   const registry = app.deps.registry ?? appRegistry;
+  /** A saved entry as lists show it: a retry answered with an entry voided since says so. */
+  const current = async <R extends { id: number; voided: number }>(result: { created: boolean; row: R }): Promise<R> =>
+    result.created ? result.row : ((await repo.withVoidDetails(ctx.db, [result.row]))[0] ?? result.row);
 
   for (const kind of registry.kinds) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
@@ -37,7 +40,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
       const result = await createEntry(ctx, kind, req.body, await actor(req));
-      return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, result.row) });
+      return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, await current(result)) });
     });
     // The kind's lifecycle action (spec §7: PUT /fire/{id} ends a fire, PUT /assetsCost/{id} sells an asset).
     const lifecycle = kind.lifecycle;
@@ -59,12 +62,21 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     return { data: rows.map((r) => recentToWire(registry, r)) };
   });
 
+  // One entry of any kind, as lists show it (the correction form starts from it).
+  app.get('/entries/:id', { config: { access: 'acounts' } }, async (req) => {
+    const { id } = parseInput(idParamSchema, req.params);
+    const row = await repo.getEntry(ctx.db, id);
+    if (!row) throw new HttpError(404, 'No such entry');
+    const [withDetails] = await repo.withVoidDetails(ctx.db, [row]);
+    return { data: recentToWire(registry, withDetails ?? row) };
+  });
+
   // Correct = void + replacement in one step: the body is the kind's, as for a new entry.
   app.post('/entries/:id/correct', { config: { access: 'acounts' } }, async (req, reply) => {
     const { id } = parseInput(idParamSchema, req.params);
     const result = await correctEntry(ctx, registry, id, req.body, await actor(req));
     const kind = registry.byName(result.row.kind);
-    return reply.code(result.created ? 201 : 200).send({ data: kind ? entryToWire(kind, result.row) : null });
+    return reply.code(result.created ? 201 : 200).send({ data: kind ? entryToWire(kind, await current(result)) : null });
   });
 
   app.post('/entries/:id/void', { config: { access: 'acounts' } }, async (req) => {

@@ -36,6 +36,13 @@ export const entriesQuery = (path: string, params: Record<string, string> = {}) 
     },
   });
 
+/** One entry, as it is now (the correction form starts from it). */
+export const entryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...booksKey, 'entry', id],
+    queryFn: () => api<{ data: Entry }>('GET', `/api/entries/${id}`).then((r) => r.data),
+  });
+
 /** A party's newest entry of a kind (to start a new one from its rate and size). */
 export const lastEntryQuery = (path: string, partnerId: number) =>
   queryOptions({
@@ -67,6 +74,14 @@ export function useCreateEntry(kind: KindDef) {
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api<{ data: Entry }>('POST', `/api/${kind.path}`, body),
     onSuccess: () => afterSave(kind.refreshes?.includes('partners')),
+  });
+}
+
+/** Correct = void + replacement: the kind's body, for the entry it replaces. */
+export function useCorrectEntry() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => api<{ data: Entry }>('POST', `/api/entries/${id}/correct`, body),
+    onSuccess: () => afterSave(),
   });
 }
 

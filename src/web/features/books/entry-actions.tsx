@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { parseDecimal, units } from '../../../shared/money';
@@ -7,7 +8,8 @@ import { Modal } from '../../components/ui/modal';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { dateText, formatCell } from '../../lib/format';
 import { saveWithToast } from '../../lib/notify';
-import { type Entry, useLifecycle, useVoidEntry } from './api';
+import { type Entry, entryQuery, useLifecycle, useVoidEntry } from './api';
+import { EntryForm } from './lazy-forms';
 
 /** What a list shows as an entry's party and amount, from its kind (entries the server made read name and paid amount). */
 export function entrySummary(e: Entry): { subject: string; amount: string } {
@@ -23,14 +25,15 @@ export function entrySummary(e: Entry): { subject: string; amount: string } {
 /** A voided entry's mark: who voided it, when and why (on screen and in print). */
 export function VoidMark({ entry }: { entry: Entry }) {
   if (entry.void_of) return <span className="badge badge-ghost badge-sm">correction of #{entry.void_of}</span>;
-  if (!entry.voided) return null;
+  if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">corrects #{String(entry.corrects)}</span> : null;
+  const what = entry.corrected_by ? `corrected by #${String(entry.corrected_by)}` : 'voided';
   const who = entry.voided_by ? ` by ${String(entry.voided_by)}` : '';
   const when = entry.voided_on ? ` on ${dateText(String(entry.voided_on))}` : '';
-  const why = entry.voided_reason ? `: ${String(entry.voided_reason)}` : '';
-  return <span className="badge badge-warning badge-sm h-auto whitespace-normal no-underline">{`voided${who}${when}${why}`}</span>;
+  const why = entry.voided_reason && !entry.corrected_by ? `: ${String(entry.voided_reason)}` : '';
+  return <span className="badge badge-warning badge-sm h-auto whitespace-normal">{entry.corrected_by ? `${what}${when ? `,${when}` : ''}` : `${what}${who}${when}${why}`}</span>;
 }
 
-type Acting = { entry: Entry; action: 'void' | 'lifecycle' } | null;
+type Acting = { entry: Entry; action: 'void' | 'lifecycle' | 'correct' } | null;
 
 /**
  * The actions of an entry wherever it is listed: Void for a live entry, and its kind's lifecycle
@@ -52,15 +55,30 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
           {l.button}
         </button>
       ) : null}
+      {entry.corrects ? <VoidMark entry={entry} /> : null}
+      {k ? (
+        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })}>
+          Correct
+        </button>
+      ) : null}
       <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         Void
       </button>
-      <Modal title={acting?.action === 'void' ? 'Void entry' : l ? `${l.submit} ${subject}`.trim() : ''} open={acting !== null} onClose={close}>
+      <Modal title={acting?.action === 'void' ? 'Void entry' : acting?.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''} open={acting !== null} onClose={close}>
         {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
+        {acting?.action === 'correct' && k ? <CorrectForm kind={k} id={entry.id} onDone={close} /> : null}
         {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}
       </Modal>
     </span>
   );
+}
+
+/** The kind's form, filled with the entry as it is now (read afresh: a list row may hold only some fields). */
+function CorrectForm({ kind, id, onDone }: { kind: KindDef; id: number; onDone: () => void }) {
+  const entry = useQuery(entryQuery(id));
+  if (entry.isError) return <p role="alert">{entry.error.message}</p>;
+  if (!entry.data) return <p>{messages.loading}</p>;
+  return <EntryForm kind={kind} correcting={entry.data} onDone={onDone} />;
 }
 
 function VoidForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {

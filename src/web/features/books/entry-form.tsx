@@ -10,7 +10,8 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../.
 import { pricingFields } from '../../../shared/registry-views';
 import { queryClient } from '../../lib/query-client';
 import { balancesQuery } from '../statements/api';
-import { type Partner, lastEntryQuery, useCreateEntry, usePartners } from './api';
+import { dateText } from '../../lib/format';
+import { type Entry, type Partner, lastEntryQuery, useCorrectEntry, useCreateEntry, usePartners } from './api';
 import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
@@ -23,17 +24,24 @@ type Values = Record<string, string>;
  * The form for any record kind, built from its registry entry: read-only date and issued-by,
  * each field by its type, and for priced kinds the total and due worked out as you type.
  */
-export function EntryForm({ kind }: { kind: KindDef }) {
+export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correcting?: Entry | undefined; onDone?: () => void }) {
   const session = useSession();
   const partners = usePartners();
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
   const create = useCreateEntry(kind);
+  const correct = useCorrectEntry();
+  const saving = create.isPending || correct.isPending;
   const key = useRef(newIdempotencyKey());
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   // Discount starts at 0 (still required, so it may be changed but not left empty).
   const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
-  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: blank });
+  // Correcting: the form opens with the entry's values, to change what was wrong.
+  const start = useMemo(
+    () => (correcting ? Object.fromEntries(Object.keys(blank).map((k) => [k, correcting[k] === null || correcting[k] === undefined ? '' : String(correcting[k])])) : blank),
+    [blank, correcting],
+  );
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start });
   const errors = form.formState.errors as FieldErrors<Values>;
   const values = form.watch();
   const idPrefix = useId();
@@ -71,15 +79,19 @@ export function EntryForm({ kind }: { kind: KindDef }) {
     const body: Record<string, unknown> = { idempotency_key: key.current };
     for (const [k, v] of Object.entries(raw)) if (v !== '') body[k] = v;
     // On failure the form keeps what was typed, and the same key makes a retry safe.
-    if (await saveWithToast(() => create.mutateAsync(body), messages.confirmed)) {
+    if (correcting) {
+      if (await saveWithToast(() => correct.mutateAsync({ id: correcting.id, body }), messages.corrected)) onDone?.();
+    } else if (await saveWithToast(() => create.mutateAsync(body), messages.confirmed)) {
       key.current = newIdempotencyKey();
       form.reset(blank);
+      onDone?.();
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={kind.title}>
-      <ReadOnly label="Date" value={formatLongDate(new Date())} />
+      {correcting ? <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p> : null}
+      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : formatLongDate(new Date())} />
       <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
       {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
@@ -93,9 +105,9 @@ export function EntryForm({ kind }: { kind: KindDef }) {
       })}
       {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={create.isPending}>
-          {create.isPending ? <span className="loading loading-spinner loading-sm" /> : null}
-          Submit
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>
+          {saving ? <span className="loading loading-spinner loading-sm" /> : null}
+          {correcting ? 'Save correction' : 'Submit'}
         </button>
       </div>
     </form>

@@ -47,9 +47,11 @@ export const balancesQuery = queryOptions({
   queryFn: () => api<{ data: Balance[] }>('GET', '/api/ledger').then((r) => r.data),
 });
 
-export interface LedgerRow {
+export interface LedgerRow extends Record<string, unknown> {
   id: number;
+  kind: string;
   title: string;
+  voided: boolean;
   issue_date: string;
   total_price: number | null;
   paid_amount: number | null;

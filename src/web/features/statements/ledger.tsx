@@ -7,6 +7,7 @@ import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { home } from '../../content';
 import { dateText, formatCell } from '../../lib/format';
+import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from './date-filter';
 import { ledgerLink } from './lists';
@@ -56,7 +57,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
   if (!ledger.data) return <p>loading</p>;
   const l = ledger.data;
-  const earlier = l.count - l.rows.length;
+  const earlier = l.count - l.rows.filter((r) => !r.voided).length;
   const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
   return (
     <section>
@@ -90,6 +91,8 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         rows={l.rows}
         rowKey={(r) => r.id}
         rowTestId="ledger-row"
+        rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+        actions={(r) => <EntryActions entry={{ ...r, issued_by: '' }} lifecycle={false} />}
         lead={{
           testId: 'ledger-opening',
           label: (
