@@ -51,6 +51,9 @@ export interface FieldDef {
 
 export type KindGroup = 'cashIn' | 'cashOut' | 'fire' | 'stock';
 
+/** The part a kind plays in the production report (modules/production). */
+export type ProductionRole = 'firing' | 'powder' | 'acid' | 'repair' | 'salary' | 'otherExpense' | 'wireBought' | 'wireSold' | 'furnaceWork';
+
 export interface KindDef {
   kind: string;
   /** API path under /api (spec §7). */
@@ -72,6 +75,8 @@ export interface KindDef {
    */
   ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1 };
   write: Access;
+  /** Its part in the production report: firings, furnace costs, overheads, wire bought and sold. */
+  production?: ProductionRole;
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is.
@@ -100,15 +105,15 @@ const trade = (opts: { amount: FieldDef[]; rateLabel?: string; noteRequired?: bo
 export const kinds = [
   // Cash in (spec: Credit)
   {
-    kind: 'furnace', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    kind: 'furnace', production: 'furnaceWork', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [quantity(true), size(true), weight(true)], noteRequired: false })],
   },
   {
-    kind: 'msWire', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'msWire', production: 'wireSold', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
-    kind: 'giWire', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'giWire', production: 'wireSold', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
@@ -120,7 +125,7 @@ export const kinds = [
     fields: [weight(true, 'wire_stock', 'Stock added (KG)'), note(false)],
   },
   {
-    kind: 'fire', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
+    kind: 'fire', production: 'firing', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
     fields: [
       text('roll', 'roll', 'Roll', false),
       text('pot_number', 'pot_number', 'Pot Number', false),
@@ -131,7 +136,7 @@ export const kinds = [
   },
   // Cash out (spec: Debit)
   {
-    kind: 'salary', path: 'salaryCollections', title: 'Salary', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'salary', production: 'salary', path: 'salaryCollections', title: 'Salary', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [
       party(['Employee']),
       month(),
@@ -146,15 +151,15 @@ export const kinds = [
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'woodPowder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'woodPowder', production: 'powder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
-    kind: 'wireCost', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'wireCost', production: 'wireBought', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Wire Agent']), ...trade({ amount: [size(true), weight(true)], noteRequired: null })],
   },
   {
-    kind: 'acid', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'acid', production: 'acid', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
@@ -162,7 +167,7 @@ export const kinds = [
     fields: [text('name', 'name', 'Asset Name', true), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'otherExpense', path: 'otherExpanses', title: 'Others Expenses', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'otherExpense', production: 'otherExpense', path: 'otherExpanses', title: 'Others Expenses', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     fields: [
       { name: 'name', column: 'name', label: 'Expense Type', input: { type: 'choice', options: expenseTypes, placeholder: 'Select Type' }, required: true },
       month(),
@@ -172,7 +177,7 @@ export const kinds = [
     ],
   },
   {
-    kind: 'potRepair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
+    kind: 'potRepair', production: 'repair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
     fields: [text('potNumb', 'pot_number', 'Pot Number', true), money('repairsAmount', 'Amount', true), note(false)],
   },
 ] as const satisfies readonly KindDef[];

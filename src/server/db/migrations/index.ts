@@ -4,6 +4,7 @@ import * as m0001 from './0001-app-meta.ts';
 import * as m0002 from './0002-audit-log.ts';
 import * as m0003 from './0003-books.ts';
 import * as m0004 from './0004-rollups.ts';
+import * as m0005 from './0005-production-rollups.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ const steps: Record<string, Step> = {
   '0002-audit-log': m0002,
   '0003-books': m0003,
   '0004-rollups': m0004,
+  '0005-production-rollups': m0005,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
