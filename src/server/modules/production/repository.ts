@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { SUM_COLUMNS, type SumColumn } from '../books/rollups.ts';
+import type { SumColumn } from '../books/rollups.ts';
 
 // Reads the production rollups (modules/books/rollups.ts): whole months from the month tables,
 // the partial months at a range's ends from the day tables, so a range costs a few hundred rows
@@ -14,11 +14,12 @@ const sources: Record<Source, { month: string; day: string; key: string | null }
   fireMan: { month: 'fire_man_month_totals', day: 'fire_man_day_totals', key: 'fire_man_key' },
 };
 
-export type Sums = Record<'count' | SumColumn, number>;
-export interface MonthSums {
+export type Sums = Partial<Record<'count' | SumColumn, number>>;
+export interface KeySums {
   kind: string;
   /** The pot or fire man ('' for kinds). */
   key: string;
+  /** YYYY-MM, or '' when not split by month. */
   month: string;
   sums: Sums;
 }
@@ -31,56 +32,75 @@ const dayAfter = (date: string, days: number) => {
 export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 export const monthEnd = (date: string) => dayAfter(monthStart(dayAfter(`${date.slice(0, 7)}-28`, 4)), -1);
 
-/** Counts and sums of the kinds over [from, to], per month and per key of the source. */
-export async function sumsByMonth(db: Kysely<DB>, source: Source, kinds: readonly string[], from: string, to: string): Promise<MonthSums[]> {
+/**
+ * Counts and the given column sums of the kinds over [from, to], per kind and key of the source,
+ * and per month when asked. The database adds up; at most three small reads.
+ */
+export async function rangeSums(
+  db: Kysely<DB>,
+  opts: { source: Source; kinds: readonly string[]; columns: readonly SumColumn[]; from: string; to: string; byMonth: boolean },
+): Promise<KeySums[]> {
+  const { kinds, from, to } = opts;
   if (kinds.length === 0) return [];
-  const s = sources[source];
-  const key = s.key ? sql.ref(s.key) : sql.lit('');
-  const values = ['count', ...SUM_COLUMNS] as const;
+  const s = sources[opts.source];
+  const values = ['count', ...new Set(opts.columns)] as const;
+  const sums = sql.join(values.map((v) => sql`sum(${sql.ref(v)}) as ${sql.ref(v)}`));
   const firstFull = from === monthStart(from) ? from : monthStart(dayAfter(monthEnd(from), 1));
   const lastFullEnd = to === monthEnd(to) ? to : dayAfter(monthStart(to), -1);
+  const read = (table: string, month: RawBuilder<unknown>, where: RawBuilder<unknown>) => {
+    // PostgreSQL refuses a constant in GROUP BY: the kinds' table has no key to group by.
+    const groups = [sql.ref('kind'), ...(s.key ? [sql.ref(s.key)] : []), ...(opts.byMonth ? [month] : [])];
+    return sql<Record<string, unknown>>`select kind, ${s.key ? sql.ref(s.key) : sql.lit('')} as key, ${opts.byMonth ? month : sql.lit('')} as month, ${sums}
+      from ${sql.table(table)} where kind in (${sql.join(kinds)}) and ${where} group by ${sql.join(groups)}`;
+  };
   const queries = [];
   if (firstFull <= lastFullEnd) {
-    queries.push(sql<Record<string, unknown>>`select kind, ${key} as key, month_key as month, ${sql.join(values.map((v) => sql.ref(v)))}
-      from ${sql.table(s.month)} where kind in (${sql.join(kinds)}) and month_key >= ${firstFull.slice(0, 7)} and month_key <= ${lastFullEnd.slice(0, 7)}`);
+    queries.push(read(s.month, sql.ref('month_key'), sql`month_key >= ${firstFull.slice(0, 7)} and month_key <= ${lastFullEnd.slice(0, 7)}`));
   }
   const partial: [string, string][] = firstFull <= lastFullEnd ? [[from, dayAfter(firstFull, -1)], [dayAfter(lastFullEnd, 1), to]] : [[from, to]];
   for (const [a, b] of partial) {
-    if (a > b) continue;
-    queries.push(sql<Record<string, unknown>>`select kind, ${key} as key, substr(issue_date, 1, 7) as month, ${sql.join(values.map((v) => sql`sum(${sql.ref(v)}) as ${sql.ref(v)}`))}
-      from ${sql.table(s.day)} where kind in (${sql.join(kinds)}) and issue_date >= ${a} and issue_date <= ${b}
-      group by ${sql.join([sql.ref('kind'), ...(s.key ? [sql.ref(s.key)] : []), sql`substr(issue_date, 1, 7)`])}`);
+    if (a <= b) queries.push(read(s.day, sql`substr(issue_date, 1, 7)`, sql`issue_date >= ${a} and issue_date <= ${b}`));
   }
-  const out: MonthSums[] = [];
+  const out: KeySums[] = [];
   for (const q of queries) {
     for (const row of (await q.execute(db)).rows) {
-      out.push({ kind: String(row.kind), key: String(row.key ?? ''), month: String(row.month), sums: Object.fromEntries(values.map((v) => [v, Number(row[v] ?? 0)])) as Sums });
+      out.push({ kind: String(row.kind), key: String(row.key ?? ''), month: String(row.month ?? ''), sums: Object.fromEntries(values.map((v) => [v, Number(row[v] ?? 0)])) });
     }
   }
   return out;
 }
 
-/** A pot's last day with live entries of the kinds, on or before `to`. */
-export async function lastDay(db: Kysely<DB>, kinds: readonly string[], pot: string, to: string): Promise<string | null> {
-  if (kinds.length === 0) return null;
-  const row = await db
-    .selectFrom('pot_day_totals')
-    .select('issue_date')
-    .where('kind', 'in', kinds)
-    .where('pot_key', '=', pot)
-    .where('issue_date', '<=', to)
-    .where('count', '>', 0)
-    .orderBy('issue_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.issue_date ?? null;
+export interface PotHistory {
+  pot: string;
+  last_fired: string | null;
+  last_repaired: string | null;
+  /** Firings from the day of the last repair (or the first firing) to `to`. */
+  since: number;
 }
 
-/** How many live entries of the kinds a pot has from `from` (or its first) to `to`. */
-export async function countBetween(db: Kysely<DB>, kinds: readonly string[], pot: string, from: string | null, to: string): Promise<number> {
-  if (kinds.length === 0) return 0;
-  let q = db.selectFrom('pot_day_totals').where('kind', 'in', kinds).where('pot_key', '=', pot).where('issue_date', '<=', to);
-  if (from) q = q.where('issue_date', '>=', from);
-  const row = await q.select(sql<number>`coalesce(sum(count), 0)`.as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+/**
+ * Each pot's last firing and last repair on or before `to`, and its firings since that repair:
+ * index seeks on the pot-by-day totals (kind, pot, day), in one statement for all the pots.
+ */
+export async function potHistory(db: Kysely<DB>, opts: { firing: readonly string[]; repair: readonly string[]; pots: readonly string[]; to: string }): Promise<PotHistory[]> {
+  const { firing, repair, pots, to } = opts;
+  if (pots.length === 0 || firing.length === 0) return [];
+  const last = (kinds: readonly string[]) =>
+    kinds.length === 0
+      ? sql`null`
+      : sql`(select d.issue_date from pot_day_totals d where d.kind in (${sql.join(kinds)}) and d.pot_key = p.pot_key and d.issue_date <= ${to} and d.count > 0 order by d.issue_date desc limit 1)`;
+  const out: PotHistory[] = [];
+  // A few hundred pots a statement keeps within every database's bound-parameter limit.
+  for (let i = 0; i < pots.length; i += 500) {
+    const list = sql.join(pots.slice(i, i + 500).map((pot) => sql`(cast(${pot} as text))`));
+    const { rows } = await sql<{ pot_key: string; last_fired: string | null; last_repaired: string | null; since: unknown }>`
+      with p(pot_key) as (values ${list}),
+      l as (select p.pot_key, ${last(firing)} as last_fired, ${last(repair)} as last_repaired from p)
+      select l.pot_key, l.last_fired, l.last_repaired,
+        (select coalesce(sum(d.count), 0) from pot_day_totals d where d.kind in (${sql.join(firing)}) and d.pot_key = l.pot_key
+          and d.issue_date <= ${to} and d.issue_date >= coalesce(l.last_repaired, '')) as since
+      from l`.execute(db);
+    for (const r of rows) out.push({ pot: r.pot_key, last_fired: r.last_fired, last_repaired: r.last_repaired, since: Number(r.since) });
+  }
+  return out;
 }

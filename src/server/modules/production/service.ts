@@ -6,7 +6,7 @@ import { type EntryColumn, type KindDef, type ProductionRole, kinds } from '../.
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { SumColumn } from '../books/rollups.ts';
-import { type MonthSums, type Sums, countBetween, lastDay, monthEnd, monthStart, sumsByMonth } from './repository.ts';
+import { type KeySums, type Sums, monthEnd, monthStart, potHistory, rangeSums } from './repository.ts';
 
 // The production report: what a kg fired costs and what a kg sold earns, month by month, from
 // the running totals. The kinds are found by their production role in the registry, and their
@@ -43,11 +43,13 @@ const kindsOf = (...roles: ProductionRole[]) => roleKinds.filter((k) => roles.in
 const roleOf = new Map(roleKinds.map((k) => [k.kind, k]));
 
 function measure(sums: Sums, k: RoleKind): Measure {
-  return { count: sums.count, grams: k.grams ? sums[k.grams] : 0, poisha: k.poisha ? sums[k.poisha] : 0 };
+  return { count: sums.count ?? 0, grams: (k.grams && sums[k.grams]) || 0, poisha: (k.poisha && sums[k.poisha]) || 0 };
 }
+/** The columns the kinds' figures come from. */
+const columnsOf = (names: readonly string[]) => roleKinds.filter((k) => names.includes(k.kind)).flatMap((k) => [k.grams, k.poisha].filter((c) => c !== null));
 
 /** Adds month sums up by a key (month, pot, fire man), role by role. */
-function byKey(rows: readonly MonthSums[], keyOf: (r: MonthSums) => string): Map<string, Map<ProductionRole, Measure>> {
+function byKey(rows: readonly KeySums[], keyOf: (r: KeySums) => string): Map<string, Map<ProductionRole, Measure>> {
   const out = new Map<string, Map<ProductionRole, Measure>>();
   for (const r of rows) {
     const k = roleOf.get(r.kind);
@@ -138,10 +140,11 @@ export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZ
   const { from, to } = productionRange(q, todayIn(timeZone));
   const firing = kindsOf('firing');
   const repair = kindsOf('repair');
+  const all = roleKinds.map((k) => k.kind);
   const [byMonth, potRows, manRows] = await Promise.all([
-    sumsByMonth(db, 'kind', roleKinds.map((k) => k.kind), from, to),
-    sumsByMonth(db, 'pot', [...firing, ...repair], from, to),
-    sumsByMonth(db, 'fireMan', firing, from, to),
+    rangeSums(db, { source: 'kind', kinds: all, columns: columnsOf(all), from, to, byMonth: true }),
+    rangeSums(db, { source: 'pot', kinds: [...firing, ...repair], columns: columnsOf([...firing, ...repair]), from, to, byMonth: false }),
+    rangeSums(db, { source: 'fireMan', kinds: firing, columns: columnsOf(firing), from, to, byMonth: false }),
   ]);
 
   const perMonth = byKey(byMonth, (r) => r.month);
@@ -151,25 +154,25 @@ export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZ
   }));
   const total = figures(byKey(byMonth, () => '').get(''), from, to);
 
-  const pots: ProductionPot[] = await Promise.all(
-    [...byKey(potRows, (r) => r.key)].map(async ([pot, roles]) => {
-      const fired = roles.get('firing') ?? { count: 0, grams: 0, poisha: 0 };
-      const repaired = roles.get('repair') ?? { count: 0, grams: 0, poisha: 0 };
-      const [lastFired, lastRepaired] = await Promise.all([lastDay(db, firing, pot, to), lastDay(db, repair, pot, to)]);
-      const per1000 = perKg(repaired.poisha, fired.grams, 1000);
-      return {
-        pot_number: pot,
-        firings: fired.count,
-        kg_fired: kg(fired.grams),
-        last_fired: lastFired,
-        repairs: repaired.count,
-        repair_cost: taka(repaired.poisha),
-        last_repaired: lastRepaired,
-        firings_since_repair: await countBetween(db, firing, pot, lastRepaired, to),
-        repair_per_1000_kg: per1000 === null ? null : taka(per1000),
-      };
-    }),
-  );
+  const potFigures = byKey(potRows, (r) => r.key);
+  const history = new Map((await potHistory(db, { firing, repair, pots: [...potFigures.keys()], to })).map((h) => [h.pot, h]));
+  const pots: ProductionPot[] = [...potFigures].map(([pot, roles]) => {
+    const fired = roles.get('firing') ?? { count: 0, grams: 0, poisha: 0 };
+    const repaired = roles.get('repair') ?? { count: 0, grams: 0, poisha: 0 };
+    const h = history.get(pot);
+    const per1000 = perKg(repaired.poisha, fired.grams, 1000);
+    return {
+      pot_number: pot,
+      firings: fired.count,
+      kg_fired: kg(fired.grams),
+      last_fired: h?.last_fired ?? null,
+      repairs: repaired.count,
+      repair_cost: taka(repaired.poisha),
+      last_repaired: h?.last_repaired ?? null,
+      firings_since_repair: h?.since ?? 0,
+      repair_per_1000_kg: per1000 === null ? null : taka(per1000),
+    };
+  });
   // Dearest per kg first; pots with repairs but no weight fired after those, then the rest.
   pots.sort((a, b) => (b.repair_per_1000_kg ?? -1) - (a.repair_per_1000_kg ?? -1) || b.repair_cost - a.repair_cost || a.pot_number.localeCompare(b.pot_number, 'en', { numeric: true }));
 
