@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { NavLink, useParams, useSearchParams } from 'react-router';
 import { AssetsList } from '../components/books/assets-list';
 import { FireList } from '../components/books/fire-list';
@@ -5,6 +6,9 @@ import { HistoryList, PartnersInfo, PartyList } from '../features/dashboard/list
 import { type DashboardPage, type StatementType, dashboardPage, historyMenu, sidebar, statementColumns } from '../features/dashboard/pages';
 import { LedgerBalances, PartyLedger } from '../features/dashboard/ledger';
 import { Statement } from '../features/dashboard/statement';
+
+// The production report carries its own tables and chart: loaded when first opened.
+const ProductionPage = lazy(() => import('../features/production/production-page'));
 
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
@@ -78,6 +82,12 @@ function PageView({ page }: { page: DashboardPage }) {
       return <PartnersInfo />;
     case 'ledger':
       return <LedgerBalances />;
+    case 'production':
+      return (
+        <Suspense fallback={<p>loading</p>}>
+          <ProductionPage />
+        </Suspense>
+      );
   }
 }
 
@@ -100,6 +110,11 @@ function Home() {
           </div>
         ))}
       </div>
+      <p className="mt-6">
+        <NavLink to="/dashboard/production" className="btn btn-outline btn-sm">
+          Production: cost per kg, pots and fire men
+        </NavLink>
+      </p>
     </section>
   );
 }

@@ -6,7 +6,7 @@ export type DashboardPage =
   | { type: 'party'; path: string; label: string; statement: StatementType; withSalary?: boolean }
   | { type: 'history'; path: string; label: string; statement: StatementType }
   | { type: 'statement'; path: string; label: string; statement: StatementType }
-  | { type: 'fire' | 'assets' | 'partners' | 'ledger'; label: string };
+  | { type: 'fire' | 'assets' | 'partners' | 'ledger' | 'production'; label: string };
 
 export const sidebar: { title: string; pages: [string, DashboardPage][] }[] = [
   {
@@ -34,7 +34,13 @@ export const sidebar: { title: string; pages: [string, DashboardPage][] }[] = [
       ['stock', { type: 'statement', path: 'stock', label: 'Stock', statement: 'details' }],
     ],
   },
-  { title: 'Accounts', pages: [['ledger', { type: 'ledger', label: 'Party Ledger' }]] },
+  {
+    title: 'Accounts',
+    pages: [
+      ['ledger', { type: 'ledger', label: 'Party Ledger' }],
+      ['production', { type: 'production', label: 'Production' }],
+    ],
+  },
 ];
 
 export const historyMenu: { title: string; pages: [string, DashboardPage][] }[] = [

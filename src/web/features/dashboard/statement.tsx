@@ -8,6 +8,7 @@ import { kindByPath } from '../../../shared/registry';
 import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { api } from '../../lib/api';
+import { csvCell, downloadCsv } from '../../lib/csv';
 import { home } from '../../content';
 import type { Entry } from '../books/api';
 import { DateFilter } from './date-filter';
@@ -94,19 +95,13 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
 
   const csv = () => {
-    // Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
-    const cell = (s: string, text = false) => `"${(text && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+    const cell = csvCell;
     const lines = [columns.map((c) => cell(c.header)).join(',')];
     for (const r of allRows) {
       lines.push(columns.map((c) => (c.format === 'text' ? cell(`${formatCell(read(r, c.field), c.format)}${c.field === 'name' && r.voided ? ' (voided)' : ''}`, true) : cell(formatCell(read(r, c.field), c.format).replace(/,/g, '')))).join(','));
     }
     lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : c.format === 'text' || c.format === 'date' ? '' : formatCell(read(totals, c.field), c.format).replace(/,/g, ''))).join(','));
-    const blob = new Blob(['\uFEFF' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${title.replace(/[^\w-]+/g, '-')}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
+    downloadCsv(title, lines);
   };
 
   return (

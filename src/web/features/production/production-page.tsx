@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { formatLongDate } from '../../../shared/dates';
+import type { ProductionFigures, ProductionMonth, ProductionReport } from '../../../shared/production-api';
+import { dateText } from '../../components/books/recent-entries';
+import { TableFrame } from '../../components/ui/table-frame';
+import { home } from '../../content';
+import { csvCell, downloadCsv } from '../../lib/csv';
+import { DateFilter } from '../dashboard/date-filter';
+import { productionQuery } from './api';
+import { ProductionChart } from './chart';
+import { type Column, fireManColumns, furnaceColumns, monthText, plain, potColumns, show, wireColumns } from './figures';
+
+/**
+ * The furnace's own numbers (README "Production"): firings, what a kg fired costs and what a kg
+ * sold earns, month by month, by pot and by fire man. Print (A4 landscape) and CSV.
+ */
+export default function ProductionPage() {
+  const [params] = useSearchParams();
+  const range = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  const report = useQuery(productionQuery(range));
+  const r = report.data;
+  const rangeText = r ? `${dateText(r.total.from)} to ${dateText(r.total.to)}` : '';
+
+  return (
+    <section aria-labelledby="production-title" className="production-report">
+      <div className="print-only mb-3">
+        <p className="text-lg font-bold">{home.company.name}</p>
+        <p className="text-sm">
+          {rangeText} · Printed on {formatLongDate(new Date())}
+        </p>
+      </div>
+      <h1 id="production-title" className="text-2xl font-bold">
+        Production
+      </h1>
+      <p className="no-print mt-1 text-sm opacity-70">{rangeText || 'This month and the 12 before it'}</p>
+      <div className="no-print mt-4 flex flex-wrap items-end gap-3">
+        <DateFilter />
+        <button type="button" className="btn btn-sm" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" className="btn btn-sm" disabled={!r} onClick={() => r && downloadCsv(`Production ${r.total.from} to ${r.total.to}`, csvLines(r))}>
+          Export CSV
+        </button>
+      </div>
+      {report.isError ? (
+        <p role="alert" className="mt-4 text-error">
+          {report.error.message}
+        </p>
+      ) : null}
+      {report.isPending ? <p className="mt-4">loading</p> : null}
+      {r ? <Report r={r} /> : null}
+      <p className="no-print mt-6 text-sm">
+        <Link to="/dashboard" className="link">
+          Back to the dashboard
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Report({ r }: { r: ProductionReport }) {
+  return (
+    <>
+      <ProductionChart months={r.months} />
+      <MonthTable months={r.months} total={r.total} columns={furnaceColumns} title="Furnace cost per kg fired" />
+      <MonthTable months={r.months} total={r.total} columns={wireColumns} title="Wire bought and sold, margin per kg" />
+      <MonthCards months={r.months} total={r.total} />
+      <h2 className="mt-6 text-lg font-semibold">Pots</h2>
+      <p className="no-print text-sm opacity-70">Dearest repair per kg fired first. Firings since repair count from the day of the last repair to the end of the range.</p>
+      <PlainTable rows={r.pots} columns={potColumns} label="Pots" empty="No firings or repairs in this range." />
+      <h2 className="mt-6 text-lg font-semibold">Fire men</h2>
+      <PlainTable rows={r.fireMen} columns={fireManColumns} label="Fire men" empty="No firings in this range." />
+    </>
+  );
+}
+
+const numeric = (c: Column<unknown>) => c.format !== 'text' && c.format !== 'date';
+const cellClass = (c: Column<unknown>) => (numeric(c) ? 'whitespace-nowrap text-right tabular-nums' : 'whitespace-nowrap');
+
+/** Months as rows, a total row: on screens from 640 px and in print; phones get the cards. */
+function MonthTable({ months, total, columns, title }: { months: readonly ProductionMonth[]; total: ProductionFigures; columns: Column<ProductionFigures>[]; title: string }) {
+  return (
+    <div className="hidden sm:block print:block">
+      <h2 className="mt-6 text-lg font-semibold">{title}</h2>
+      <TableFrame className="mt-2 statement-table">
+        <thead>
+          <tr>
+            <th>Month</th>
+            {columns.map((c) => (
+              <th key={c.key} className="min-w-16 whitespace-normal text-right align-bottom">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month} data-testid="production-month">
+              <th className="whitespace-nowrap font-normal">{monthText(m.month)}</th>
+              {columns.map((c) => (
+                <td key={c.key} className={cellClass(c as Column<unknown>)}>
+                  {show(m[c.key], c.format)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="font-bold" data-testid="production-total">
+            <th>Total</th>
+            {columns.map((c) => (
+              <td key={c.key} className={cellClass(c as Column<unknown>)}>
+                {show(total[c.key], c.format)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </TableFrame>
+    </div>
+  );
+}
+
+/** On a phone: the whole range first, then a card per month (newest first), opened on a tap. */
+function MonthCards({ months, total }: { months: readonly ProductionMonth[]; total: ProductionFigures }) {
+  const card = (title: string, f: ProductionFigures, open: boolean) => (
+    <details key={title} open={open} className="rounded-box border border-base-300 p-3" data-testid="production-card">
+      <summary className="cursor-pointer font-semibold">
+        {title}: {show(f.kg_fired, 'kg')} kg fired, {show(f.full_cost_per_kg, 'perKg')} a kg
+      </summary>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        {[...furnaceColumns, ...wireColumns].map((c) => (
+          <div key={c.key} className="contents">
+            <dt>{c.label}</dt>
+            <dd className="text-right tabular-nums">{show(f[c.key], c.format)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+  return (
+    <div className="mt-6 grid gap-2 sm:hidden print:hidden">
+      <h2 className="text-lg font-semibold">By month</h2>
+      {card('Whole range', total, true)}
+      {[...months].reverse().map((m) => card(monthText(m.month), m, false))}
+    </div>
+  );
+}
+
+function PlainTable<T extends object>({ rows, columns, label, empty }: { rows: readonly T[]; columns: Column<T>[]; label: string; empty: string }) {
+  return (
+    <TableFrame className="mt-2 statement-table">
+      <caption className="sr-only">{label}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.key} className={numeric(c as Column<unknown>) ? 'text-right' : ''}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {columns.map((c) => (
+              <td key={c.key} className={cellClass(c as Column<unknown>)}>
+                {show(row[c.key], c.format)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{empty}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </TableFrame>
+  );
+}
+
+/** The report as one CSV: months (and the total), then pots, then fire men; plain numbers. */
+function csvLines(r: ProductionReport): string[] {
+  const figures = [...furnaceColumns, ...wireColumns];
+  const table = <T extends object>(columns: Column<T>[], rows: readonly T[], first?: (row: T) => string) => [
+    [...(first ? [csvCell('Month')] : []), ...columns.map((c) => csvCell(c.label))].join(','),
+    ...rows.map((row) => [...(first ? [csvCell(first(row))] : []), ...columns.map((c) => csvCell(plain(row[c.key], c.format), c.format === 'text'))].join(',')),
+  ];
+  return [
+    ...table(figures, [...r.months, { ...r.total, month: 'Total' }], (m) => m.month),
+    '',
+    ...table(potColumns, r.pots),
+    '',
+    ...table(fireManColumns, r.fireMen),
+  ];
+}
