@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../shared/dates';
 import { formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
 import { kindByPath } from '../../../shared/registry';
+import { PrintHeading } from '../../components/ui/print-heading';
 import { TableFrame } from '../../components/ui/table-frame';
 import { dateText } from '../../components/books/recent-entries';
 import { api } from '../../lib/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { home } from '../../content';
 import type { Entry } from '../books/api';
 import { DateFilter } from './date-filter';
 import { type Column, type StatementType, fieldAliases, statementColumns } from './pages';
@@ -106,12 +105,7 @@ export function Statement({ type, url }: { type: StatementType; url: string }) {
 
   return (
     <section aria-labelledby="statement-title">
-      <div className="print-only mb-3">
-        <p className="text-lg font-bold">{home.company.name}</p>
-        <p className="text-sm">
-          {rangeText} · Printed on {formatLongDate(new Date())}
-        </p>
-      </div>
+      <PrintHeading rangeText={rangeText} />
       <h1 id="statement-title" className="text-2xl font-bold">
         {title}
       </h1>

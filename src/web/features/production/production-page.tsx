@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../shared/dates';
 import type { ProductionFigures, ProductionMonth, ProductionReport } from '../../../shared/production-api';
 import { dateText } from '../../components/books/recent-entries';
+import { PrintHeading } from '../../components/ui/print-heading';
 import { TableFrame } from '../../components/ui/table-frame';
-import { home } from '../../content';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { DateFilter } from '../dashboard/date-filter';
 import { productionQuery } from './api';
@@ -24,12 +23,7 @@ export default function ProductionPage() {
 
   return (
     <section aria-labelledby="production-title" className="production-report">
-      <div className="print-only mb-3">
-        <p className="text-lg font-bold">{home.company.name}</p>
-        <p className="text-sm">
-          {rangeText} · Printed on {formatLongDate(new Date())}
-        </p>
-      </div>
+      <PrintHeading rangeText={rangeText} />
       <h1 id="production-title" className="text-2xl font-bold">
         Production
       </h1>
@@ -78,6 +72,14 @@ function Report({ r }: { r: ProductionReport }) {
 const numeric = (c: Column<unknown>) => c.format !== 'text' && c.format !== 'date';
 const cellClass = (c: Column<unknown>) => (numeric(c) ? 'whitespace-nowrap text-right tabular-nums' : 'whitespace-nowrap');
 
+function Cells<T extends object>({ row, columns }: { row: T; columns: Column<T>[] }) {
+  return columns.map((c) => (
+    <td key={c.key} className={cellClass(c as Column<unknown>)}>
+      {show(row[c.key], c.format)}
+    </td>
+  ));
+}
+
 /** Months as rows, a total row: on screens from 640 px and in print; phones get the cards. */
 function MonthTable({ months, total, columns, title }: { months: readonly ProductionMonth[]; total: ProductionFigures; columns: Column<ProductionFigures>[]; title: string }) {
   return (
@@ -98,22 +100,14 @@ function MonthTable({ months, total, columns, title }: { months: readonly Produc
           {months.map((m) => (
             <tr key={m.month} data-testid="production-month">
               <th className="whitespace-nowrap font-normal">{monthText(m.month)}</th>
-              {columns.map((c) => (
-                <td key={c.key} className={cellClass(c as Column<unknown>)}>
-                  {show(m[c.key], c.format)}
-                </td>
-              ))}
+              <Cells row={m} columns={columns} />
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="font-bold" data-testid="production-total">
             <th>Total</th>
-            {columns.map((c) => (
-              <td key={c.key} className={cellClass(c as Column<unknown>)}>
-                {show(total[c.key], c.format)}
-              </td>
-            ))}
+            <Cells row={total} columns={columns} />
           </tr>
         </tfoot>
       </TableFrame>
@@ -163,11 +157,7 @@ function PlainTable<T extends object>({ rows, columns, label, empty }: { rows: r
       <tbody>
         {rows.map((row, i) => (
           <tr key={i}>
-            {columns.map((c) => (
-              <td key={c.key} className={cellClass(c as Column<unknown>)}>
-                {show(row[c.key], c.format)}
-              </td>
-            ))}
+            <Cells row={row} columns={columns} />
           </tr>
         ))}
         {rows.length === 0 ? (
