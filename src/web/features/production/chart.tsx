@@ -7,6 +7,7 @@ const W = 720;
 const H = 260;
 const PAD = { left: 64, right: 56, top: 16, bottom: 36 };
 const short = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A round upper bound for a scale: 1, 2, 2.5 or 5 times a power of ten. */
 function niceMax(v: number): number {
@@ -35,10 +36,10 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby="production-chart-title">
         <title id="production-chart-title">Kg fired (bars) and cost per kg fired (lines) by month</title>
         {ticks.map((t) => (
-          <g key={t} className="text-[13px]" fill="currentColor">
+          <g key={t} className="text-[13px] max-sm:text-[20px]" fill="currentColor">
             <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH * (1 - t)} y2={PAD.top + innerH * (1 - t)} stroke="currentColor" strokeOpacity={0.15} />
             <text x={PAD.left - 6} y={PAD.top + innerH * (1 - t) + 4} textAnchor="end">
-              {show(maxKg * t, 'kg')}
+              {compact.format(maxKg * t)}
             </text>
             <text x={W - PAD.right + 6} y={PAD.top + innerH * (1 - t) + 4}>
               {show(maxCost * t, 'money')}
@@ -51,12 +52,12 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
               <title>{`${m.month}: ${show(m.kg_fired, 'kg')} kg fired; full cost ${show(m.full_cost_per_kg, 'perKg')} a kg`}</title>
             </rect>
             {i % labelEvery === 0 ? (
-              <text x={x(i)} y={H - PAD.bottom + 14} textAnchor="middle" className="text-[13px]" fill="currentColor">
+              <text x={x(i)} y={H - PAD.bottom + 14} textAnchor="middle" className="text-[13px] max-sm:text-[20px]" fill="currentColor">
                 {short.format(new Date(`${m.month}-01T00:00:00Z`))}
               </text>
             ) : null}
             {i % labelEvery === 0 && (i === 0 || m.month.endsWith('-01')) ? (
-              <text x={x(i)} y={H - PAD.bottom + 28} textAnchor="middle" className="text-[12px]" fill="currentColor" fillOpacity={0.7}>
+              <text x={x(i)} y={H - PAD.bottom + 28} textAnchor="middle" className="text-[12px] max-sm:text-[18px]" fill="currentColor" fillOpacity={0.7}>
                 {m.month.slice(0, 4)}
               </text>
             ) : null}
@@ -64,22 +65,16 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
         ))}
         <path d={line('full_cost_per_kg')} fill="none" stroke="currentColor" strokeWidth={2} className="text-error" />
         <path d={line('direct_cost_per_kg')} fill="none" stroke="currentColor" strokeWidth={2} strokeDasharray="5 4" className="text-warning" />
-        <text x={PAD.left - 6} y={10} textAnchor="end" className="text-[13px]" fill="currentColor">
-          kg
-        </text>
-        <text x={W - PAD.right + 6} y={10} className="text-[13px]" fill="currentColor">
-          taka / kg
-        </text>
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-4 text-xs">
         <span>
-          <span className="mr-1 inline-block h-3 w-3 bg-primary/35 align-middle" /> Kg fired
+          <span className="mr-1 inline-block h-3 w-3 bg-primary/35 align-middle" /> Kg fired (left scale)
         </span>
         <span>
-          <span className="mr-1 inline-block h-0.5 w-4 bg-error align-middle" /> Full cost / kg fired
+          <span className="mr-1 inline-block h-0.5 w-4 bg-error align-middle" /> Full cost / kg fired (taka, right scale)
         </span>
         <span>
-          <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-warning align-middle" /> Direct cost / kg fired
+          <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-warning align-middle" /> Direct cost / kg fired (taka)
         </span>
       </figcaption>
     </figure>
