@@ -104,3 +104,21 @@ export function formatKg(grams: number): string {
 export function toUnits(value: number, unit: DecimalUnit): number {
   return Math.round(value * unit.scale);
 }
+
+/**
+ * numerator ÷ denominator rounded half up (halves away from zero), exact in BigInt:
+ * divideHalfUp(5, 2) = 3, divideHalfUp(-5, 2) = -3. The denominator must be positive.
+ */
+export function divideHalfUp(numerator: number, denominator: number): number {
+  if (!(denominator > 0)) throw new RangeError('divideHalfUp: the denominator must be positive');
+  const n = BigInt(numerator);
+  const d = BigInt(denominator);
+  const negative = n < 0n;
+  const q = ((negative ? -n : n) * 2n + d) / (2n * d);
+  return Number(negative ? -q : q);
+}
+
+/** Poisha per kg of `grams` (× `per` kg), half up; null when there is no weight to divide by. */
+export function perKg(poisha: number, grams: number, per = 1): number | null {
+  return grams > 0 ? divideHalfUp(poisha * 1000 * per, grams) : null;
+}

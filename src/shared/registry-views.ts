@@ -16,7 +16,7 @@ export interface Column {
 
 export type DashboardPage =
   | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
-  | { type: 'partners' | 'ledger'; label: string };
+  | { type: 'partners' | 'ledger' | 'production'; label: string };
 
 export interface MenuGroup {
   title: string;
@@ -26,6 +26,7 @@ export interface MenuGroup {
 /** Pages of the dashboard that are not one kind's. */
 const partnersPage = { name: 'userDetailsData', page: { type: 'partners', label: 'Partners Info' } as DashboardPage, order: 4 };
 const ledgerPage = { name: 'ledger', page: { type: 'ledger', label: 'Party Ledger' } as DashboardPage };
+const productionPage = { name: 'production', page: { type: 'production', label: 'Production' } as DashboardPage };
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
@@ -38,7 +39,7 @@ export function sidebarOf(registry: Registry): MenuGroup[] {
   return [
     { title: 'Cash Out Data', pages: section('cashOut').sort(byOrder) },
     { title: 'Cash In Data', pages: [...section('cashIn'), partnersPage].sort(byOrder) },
-    { title: 'Accounts', pages: [ledgerPage] },
+    { title: 'Accounts', pages: [ledgerPage, productionPage] },
   ].map((g) => ({ title: g.title, pages: g.pages.map(({ name, page }) => ({ name, page })) }));
 }
 

@@ -85,6 +85,9 @@ export interface LogColumn {
   header?: string;
 }
 
+/** The part a kind plays in the production report (modules/production). */
+export type ProductionRole = 'firing' | 'powder' | 'acidBought' | 'repair' | 'salaries' | 'otherExpenses' | 'wireBought' | 'wireSold' | 'furnaceWork';
+
 export interface KindDef {
   kind: string;
   /** API path under /api (spec §7). */
@@ -121,6 +124,8 @@ export interface KindDef {
   refreshes?: readonly 'partners'[];
   /** PUT /api/dashboard records an entry of this kind (spec §7: PUT dashboard with wire_stock). */
   dashboardPut?: boolean;
+  /** Its part in the production report: firings, furnace costs, overheads, wire bought and sold. */
+  production?: ProductionRole;
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is.
@@ -149,17 +154,17 @@ const trade = (opts: { amount: FieldDef[]; rateLabel?: string; noteRequired?: bo
 export const kinds = [
   // Cash in (spec: Credit)
   {
-    kind: 'furnace', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    kind: 'furnace', production: 'furnaceWork', ledger: { field: 'due_amount', sign: 1 }, path: 'furnaceData', title: 'Furnace Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
     screens: ['credit'], dashboard: { section: 'cashIn', page: 'furnace', label: 'Furnace', order: 1, view: 'party', statement: 'details', history: { page: 'historyFurnace', order: 1 } },
     fields: [party(['Client']), ...trade({ amount: [quantity(true), size(true), weight(true)], noteRequired: false })],
   },
   {
-    kind: 'msWire', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'msWire', production: 'wireSold', ledger: { field: 'due_amount', sign: 1 }, path: 'mWireData', title: 'MS Wire Form', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     screens: ['credit'], dashboard: { section: 'cashIn', page: 'mwiresData', label: 'MS Wire', order: 2, view: 'party', statement: 'details', history: { page: 'historyMsWire', order: 2 } },
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
   {
-    kind: 'giWire', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
+    kind: 'giWire', production: 'wireSold', ledger: { field: 'due_amount', sign: 1 }, path: 'giWireData', title: 'GI Wire Purchase', group: 'cashIn', pricing: 'weight', cash: { field: 'paid_amount', direction: 1 }, stock: { field: 'weight', direction: -1 }, write: 'acounts',
     screens: ['credit'], button: 'GI Wire Form', dashboard: { section: 'cashIn', page: 'gIWires', label: 'GI Wire', order: 3, view: 'party', statement: 'details', history: { page: 'historyGi', order: 3 } },
     fields: [party(['Client']), ...trade({ amount: [size(true), weight(true)], noteRequired: true })],
   },
@@ -169,7 +174,7 @@ export const kinds = [
     fields: [party(['Investor']), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'fire', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
+    kind: 'fire', production: 'firing', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
     screens: ['credit', 'fireCount'], subject: 'pot_number', amount: 'weight',
     dashboard: { section: 'cashOut', page: 'fireData', label: 'Fire Data', order: 1, view: 'log', statement: 'details' },
     log: { numbered: true, screens: ['fireCount'], title: 'Fire log', columns: [{ field: 'roll' }, { field: 'pot_number' }, { field: 'weight' }, { field: 'issue_date', header: 'Date' }, { field: 'note' }, { field: 'fire_man' }, { field: 'issued_by', header: 'Issued By' }] },
@@ -189,7 +194,7 @@ export const kinds = [
   },
   // Cash out (spec: Debit)
   {
-    kind: 'salary', path: 'salaryCollections', title: 'Salary', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'salary', production: 'salaries', path: 'salaryCollections', title: 'Salary', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'salaryData', label: 'Salary', order: 3, view: 'party', statement: 'salaryDetails', partnerColumn: { field: 'assignedSalary', header: 'Assigned Salary' }, history: { page: 'salaryHistory', order: 1, aliases: ['home'] } },
     fields: [
       party(['Employee']),
@@ -206,17 +211,17 @@ export const kinds = [
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'woodPowder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'woodPowder', production: 'powder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'woodPowederData', label: 'Wood Powder', order: 5, view: 'party', statement: 'details', history: { page: 'woodPowderHistory', order: 3 } },
     fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
   {
-    kind: 'wireCost', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'wireCost', production: 'wireBought', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'wireData', label: 'Wire Cost', order: 6, view: 'party', statement: 'details', history: { page: 'wireDataHistory', order: 4 } },
     fields: [party(['Wire Agent']), ...trade({ amount: [size(true), weight(true)], noteRequired: null })],
   },
   {
-    kind: 'acid', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'acid', production: 'acidBought', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'AcidData', label: 'Acid', order: 7, view: 'party', statement: 'details', history: { page: 'acidDataHistory', order: 5 } },
     fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
   },
@@ -229,7 +234,7 @@ export const kinds = [
     fields: [text('name', 'name', 'Asset Name', true), money('paid_amount', 'Amount', true), note(false)],
   },
   {
-    kind: 'otherExpense', path: 'otherExpanses', title: 'Others Expenses', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'otherExpense', production: 'otherExpenses', path: 'otherExpanses', title: 'Others Expenses', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'otherExpanses', label: 'Other Expenses', order: 9, view: 'party', statement: 'otherExpansesDetails', history: { page: 'historyOthersExpanses', order: 6 } },
     fields: [
       { name: 'name', column: 'name', label: 'Expense Type', input: { type: 'choice', options: expenseTypes, placeholder: 'Select Type' }, required: true },
@@ -240,7 +245,7 @@ export const kinds = [
     ],
   },
   {
-    kind: 'potRepair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
+    kind: 'potRepair', production: 'repair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
     screens: ['debit'], subject: 'potNumb', dashboard: { section: 'cashOut', page: 'fireRepairs', label: 'Pot Making & Repair', order: 2, view: 'statement', statement: 'paymentDetails' },
     fields: [text('potNumb', 'pot_number', 'Pot Number', true), money('repairsAmount', 'Amount', true), note(false)],
   },

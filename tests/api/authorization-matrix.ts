@@ -49,6 +49,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/ledger': { request: { url: '/api/ledger' }, expect: books },
   'GET /api/ledger/:id': { request: { url: '/api/ledger/999999' }, expect: books },
   'GET /api/dashboard': { request: { url: '/api/dashboard' }, expect: books },
+  'GET /api/production': { request: { url: '/api/production' }, expect: books },
   'PUT /api/dashboard': { request: { url: '/api/dashboard', body: {} }, expect: books },
   'GET /api/userDetailsData': { request: { url: '/api/userDetailsData' }, expect: books },
   'POST /api/userDetailsData': { request: { url: '/api/userDetailsData', body: {} }, expect: adminOnly },

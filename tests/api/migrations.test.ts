@@ -30,12 +30,33 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       const before = await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
       // Books from before migration 0004: no rollup tables.
       for (const r of rollups) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
-      await sql`delete from kysely_migration where name = '0004-rollups'`.execute(t.database.db);
+      await sql`delete from kysely_migration where name in ('0004-rollups', '0007-production-rollups')`.execute(t.database.db);
       expect(await checkBooks(t.database.db).catch(() => ['no rollups'])).toEqual(['no rollups']);
 
-      expect(await migrateToLatest(t.database)).toEqual(['0004-rollups']);
+      expect(await migrateToLatest(t.database)).toEqual(['0004-rollups', '0007-production-rollups']);
       expect(await checkBooks(t.database.db)).toEqual([]);
       expect(await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute()).toEqual(before);
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0005 on %s', (dialect) => {
+  it('fills the production rollups exactly as the running totals would have', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await seedDemo(t.database.db, { entries: 800, today: '2026-11-22' });
+      const tables = ['kind_month_totals', 'pot_month_totals', 'pot_day_totals', 'fire_man_month_totals', 'fire_man_day_totals'] as const;
+      const read = (table: (typeof tables)[number]) => t.database.db.selectFrom(table).selectAll().execute().then((rows) => rows.map((r) => JSON.stringify(Object.entries(r).sort())).sort());
+      const before = await Promise.all(tables.map(read));
+      expect(before.every((rows) => rows.length > 0)).toBe(true);
+      for (const table of tables) await sql`drop table ${sql.table(table)}`.execute(t.database.db);
+      await sql`delete from kysely_migration where name = '0007-production-rollups'`.execute(t.database.db);
+
+      expect(await migrateToLatest(t.database)).toEqual(['0007-production-rollups']);
+      expect(await checkBooks(t.database.db)).toEqual([]);
+      expect(await Promise.all(tables.map(read))).toEqual(before);
     } finally {
       await t.drop();
     }

@@ -6,6 +6,7 @@ import type { DB } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { partyLedger } from '../../src/server/modules/books/ledger.ts';
 import * as repo from '../../src/server/modules/books/repository.ts';
+import { productionReport } from '../../src/server/modules/production/service.ts';
 import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';
 
 // Years of books must not slow the statements down: the queries behind statements, history,
@@ -76,6 +77,22 @@ describe.each(dialects)('query plans on %s', (dialect) => {
       }
     }
   }
+
+  it('the production report reads only running totals, each through an index', async () => {
+    captured.length = 0;
+    for (const q of [{}, { 'issue_date>': '2026-01-10', 'issue_date<': '2026-10-20' }]) await productionReport(logged, q, 'Asia/Dhaka');
+    expect(captured.some((q) => /\bentries\b/.test(q.sql))).toBe(false);
+    const reads = captured.filter((q) => /_totals\b/.test(q.sql));
+    expect(reads.length).toBeGreaterThanOrEqual(8);
+    for (const q of reads) {
+      const plan = await explain(q);
+      // Only the report's own list of pots (a VALUES list) may be read from end to end.
+      for (const line of plan) {
+        if (dialect === 'sqlite') expect(line, plan.join(' | ')).not.toMatch(/^SCAN (?!p$|l$|\d+ CONSTANT ROWS$|\d+-ROW VALUES)/);
+        else expect(line, plan.join(' | ')).not.toMatch(/^Seq Scan/);
+      }
+    }
+  });
 
   it('a party statement (kind, name and date range) and its totals', async () => {
     const name = (await logged.selectFrom('entries').select('name').where('kind', '=', 'msWire').limit(1).executeTakeFirstOrThrow()).name ?? '';

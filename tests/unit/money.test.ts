@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dueAmount, formatKg, formatTaka, lineTotal, parseDecimal, toDecimal, toFixedText, units } from '../../src/shared/money.ts';
+import { divideHalfUp, dueAmount, formatKg, formatTaka, lineTotal, parseDecimal, perKg, toDecimal, toFixedText, units } from '../../src/shared/money.ts';
 
 // Exact money (DESIGN "Money is exact"): poisha, grams and thousandths are integers, parsed from
 // text without a float, multiplied exactly and rounded half up once. Every expected value here
@@ -298,5 +298,43 @@ describe('formatTaka and formatKg', () => {
       }),
       runs,
     );
+  });
+});
+
+describe('divideHalfUp and perKg', () => {
+  it('rounds halves up and away from zero, exactly', () => {
+    expect(divideHalfUp(5, 2)).toBe(3);
+    expect(divideHalfUp(7, 2)).toBe(4);
+    expect(divideHalfUp(4, 3)).toBe(1);
+    expect(divideHalfUp(5, 3)).toBe(2);
+    expect(divideHalfUp(-5, 2)).toBe(-3);
+    expect(divideHalfUp(-4, 3)).toBe(-1);
+    expect(divideHalfUp(0, 7)).toBe(0);
+    // Past 2^53 in the middle of the sum: still exact.
+    expect(divideHalfUp(9_007_199_254_740_991, 1_000_000)).toBe(9_007_199_255);
+    expect(() => divideHalfUp(1, 0)).toThrow(RangeError);
+  });
+
+  it('matches the rounded true quotient for any integers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 1, max: 1e9 }), (n, d) => {
+        const q = divideHalfUp(n, d);
+        // |n/d| − |q| lies in [−1/2, 1/2): a half goes away from zero, never toward it.
+        const twice = 2 * Math.abs(n) - 2 * Math.abs(q) * d;
+        expect(twice >= -d && twice < d).toBe(true);
+      }),
+    );
+  });
+
+  it('gives poisha per kg, per 1,000 kg, or null without weight', () => {
+    // 1,000.00 taka over 333 kg = 3.003003 taka a kg → 300 poisha.
+    expect(perKg(100_000, 333_000)).toBe(300);
+    // 10.00 taka over 4 kg = 2.50 taka a kg.
+    expect(perKg(1_000, 4_000)).toBe(250);
+    // 1.00 taka over 0.008 kg = 125 taka a kg; 0.5 poisha over a kg rounds up to 1.
+    expect(perKg(100, 8)).toBe(12_500);
+    expect(perKg(1, 2_000)).toBe(1);
+    expect(perKg(50_000, 2_000_000, 1000)).toBe(25_000);
+    expect(perKg(100, 0)).toBeNull();
   });
 });

@@ -114,7 +114,38 @@ export interface PartyTotalsTable {
   effect_p: number;
 }
 
+/** The production report's rollups: kinds by month; firings and repairs by pot and by fire man. */
+export interface KindMonthTotalsTable extends Sums {
+  kind: string;
+  month_key: string;
+}
+export interface PotMonthTotalsTable extends Sums {
+  kind: string;
+  pot_key: string;
+  month_key: string;
+}
+export interface PotDayTotalsTable extends Sums {
+  kind: string;
+  pot_key: string;
+  issue_date: string;
+}
+export interface FireManMonthTotalsTable extends Sums {
+  kind: string;
+  fire_man_key: string;
+  month_key: string;
+}
+export interface FireManDayTotalsTable extends Sums {
+  kind: string;
+  fire_man_key: string;
+  issue_date: string;
+}
+
 export interface DB {
+  kind_month_totals: KindMonthTotalsTable;
+  pot_month_totals: PotMonthTotalsTable;
+  pot_day_totals: PotDayTotalsTable;
+  fire_man_month_totals: FireManMonthTotalsTable;
+  fire_man_day_totals: FireManDayTotalsTable;
   kind_day_totals: KindDayTotalsTable;
   kind_name_day_totals: KindNameDayTotalsTable;
   kind_name_totals: KindNameTotalsTable;

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { NavLink, useParams, useSearchParams } from 'react-router';
 import { registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
@@ -5,6 +6,9 @@ import { KindLog } from '../features/books/kind-log';
 import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
 import { HistoryList, PartnersInfo, PartyList } from '../features/statements/lists';
 import { Statement } from '../features/statements/statement';
+
+// The production report carries its own tables and chart: loaded when first opened.
+const ProductionPage = lazy(() => import('../features/production/production-page'));
 
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
@@ -84,6 +88,12 @@ function PageView({ page }: { page: DashboardPage }) {
       return <PartnersInfo />;
     case 'ledger':
       return <LedgerBalances />;
+    case 'production':
+      return (
+        <Suspense fallback={<p>loading</p>}>
+          <ProductionPage />
+        </Suspense>
+      );
   }
 }
 
@@ -100,6 +110,11 @@ function Home() {
           </div>
         ))}
       </div>
+      <p className="mt-6">
+        <NavLink to="/dashboard/production" className="btn btn-outline btn-sm">
+          Production: cost per kg, pots and fire men
+        </NavLink>
+      </p>
     </section>
   );
 }

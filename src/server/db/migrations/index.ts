@@ -4,8 +4,9 @@ import * as m0001 from './0001-app-meta.ts';
 import * as m0002 from './0002-audit-log.ts';
 import * as m0003 from './0003-books.ts';
 import * as m0004 from './0004-rollups.ts';
-import * as m0006 from './0006-corrections.ts';
 import * as m0005 from './0005-sign-in-throttle.ts';
+import * as m0006 from './0006-corrections.ts';
+import * as m0007 from './0007-production-rollups.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,8 +18,9 @@ const steps: Record<string, Step> = {
   '0002-audit-log': m0002,
   '0003-books': m0003,
   '0004-rollups': m0004,
-  '0006-corrections': m0006,
   '0005-sign-in-throttle': m0005,
+  '0006-corrections': m0006,
+  '0007-production-rollups': m0007,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type KindDef, expenseTypes, inputFields, kinds, months, partnerCategories, wireSizes } from '../../../shared/registry.ts';
+import { type KindDef, type ProductionRole, expenseTypes, inputFields, kinds, months, partnerCategories, wireSizes } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 import { recordRollups } from './rollups.ts';
@@ -12,6 +12,11 @@ const firstNames = ['Rahim', 'Karim', 'Jamal', 'Nasrin', 'Salma', 'Habib', 'Rafi
 const lastNames = ['Uddin', 'Mia', 'Hossain', 'Akter', 'Begum', 'Rahman', 'Islam', 'Khan', 'Sarkar', 'Chowdhury'];
 const places = ['Fatullah, Narayanganj', 'Tongi, Gazipur', 'Savar, Dhaka', 'Demra, Dhaka', 'Sonargaon, Narayanganj', 'Keraniganj, Dhaka'];
 const perCategory: Record<string, number> = { Client: 24, 'Wood Powder Agent': 4, 'Wire Agent': 5, 'Acid Agent': 3, Employee: 12, Investor: 4 };
+const pots = Array.from({ length: 20 }, (_, i) => `Pot ${i + 1}`);
+const fireMen = ['Abdul Majid', 'Nurul Islam', 'Shafiq Mia', 'Jalal Uddin', 'Bablu Sarkar', 'Mofiz Khan'];
+
+/** How often a production role comes up beside the other kinds: a pot is repaired every 30 or so firings. */
+const roleWeights: Partial<Record<ProductionRole, number>> = { firing: 12, repair: 0.4 };
 
 /** A small seeded random generator, so a demo run is repeatable. */
 function rng(seed: number) {
@@ -49,7 +54,39 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
   const all = kinds as readonly KindDef[];
   // Sales and furnace work are most of the books; the rest are steady.
   const weights: Record<string, number> = { furnace: 6, msWire: 6, giWire: 4, investor: 1, stock: 2, fire: 5, salary: 3, partnerPayment: 2, woodPowder: 2, wireCost: 3, acid: 2, asset: 1, otherExpense: 2, potRepair: 2 };
-  const bag = all.flatMap((k) => Array.from({ length: weights[k.kind] ?? 1 }, () => k));
+  const weightOf = (k: KindDef) => (k.production ? roleWeights[k.production] : undefined) ?? weights[k.kind] ?? 1;
+  const totalWeight = all.reduce((sum, k) => sum + weightOf(k), 0);
+  const pickKind = () => {
+    let r = rand() * totalWeight;
+    for (const k of all) if ((r -= weightOf(k)) < 0) return k;
+    return all[all.length - 1] as KindDef;
+  };
+
+  /** Believable figures for the production report: pots, fire men, weights, rates and bills of the factory. */
+  const productionInput = (role: ProductionRole): Record<string, unknown> => {
+    const rate = (lo: number, hi: number) => between(lo * 100, hi * 100);
+    switch (role) {
+      case 'firing':
+        return { roll: String(between(1, 12)), pot_number: pick(pots), fire_man: pick(fireMen), weight: between(250, 600) * 1000 + between(0, 999) };
+      case 'repair':
+        // Now and then a new pot is made; mostly a patch.
+        return { potNumb: pick(pots), repairsAmount: rand() < 0.15 ? money(15_000, 30_000) : money(1_500, 6_000) };
+      case 'powder':
+        return { qunatity: between(5, 40) * 1000, price: rate(600, 900) };
+      case 'acidBought':
+        return { qunatity: between(1, 6) * 1000, price: rate(1_100, 1_500) };
+      case 'wireBought':
+        return { price: rate(78, 90) };
+      case 'wireSold':
+        return { price: rate(115, 130) };
+      case 'furnaceWork':
+        return { price: rate(8, 14) };
+      case 'salaries':
+        return {};
+      case 'otherExpenses':
+        return { paid_amount: money(1_000, 15_000) };
+    }
+  };
 
   let batch: repo.NewEntry[] = [];
   let cash = 0;
@@ -70,8 +107,11 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
 
   const days = Array.from({ length: opts.entries }, () => between(0, 365)).sort((a, b) => a - b);
   for (let i = 0; i < opts.entries; i++) {
-    const kind = pick(bag);
-    const issueDate = new Date(start + (days[i] ?? 0) * 86_400_000).toISOString().slice(0, 10);
+    const kind = pickKind();
+    let day = new Date(start + (days[i] ?? 0) * 86_400_000);
+    // The furnace rests on Fridays.
+    if (kind.production === 'firing' && day.getUTCDay() === 5) day = new Date(day.getTime() + 86_400_000);
+    const issueDate = day.toISOString().slice(0, 10);
     const input: Record<string, unknown> = {};
     let party: { id: number; name: string } | null = null;
     for (const f of inputFields(kind)) {
@@ -85,7 +125,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
           input[f.name] = f.input.options === months ? months[new Date(`${issueDate}T00:00:00Z`).getUTCMonth()] : f.input.options === wireSizes ? pick(wireSizes.slice(3, 18)) : pick(f.input.options === expenseTypes ? expenseTypes : f.input.options);
           break;
         case 'decimal':
-          if (f.input.unit === 'weight') input[f.name] = (kind.kind === 'stock' ? between(2000, 6000) : between(50, 600)) * 1000 + between(0, 999);
+          if (f.input.unit === 'weight') input[f.name] = ((kind.stock?.direction ?? 0) > 0 ? between(2000, 6000) : between(50, 600)) * 1000 + between(0, 999);
           else if (f.input.unit === 'rate') input[f.name] = between(60, 140) * 100 + between(0, 99);
           else if (f.input.unit === 'quantity' || f.input.unit === 'unit') input[f.name] = between(1, 200) * 1000;
           else input[f.name] = f.name === 'discount_amount' ? (rand() < 0.7 ? 0 : money(50, 2000)) : money(500, 60000);
@@ -97,12 +137,16 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
           break;
       }
     }
-    if (kind.kind === 'salary' && party) input.assignedSalary = partners.find((p) => Number(p.id) === party?.id)?.assigned_salary ?? 'N/A';
-    const row = buildEntryRow(kind, input, party, { issue_date: issueDate, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null });
-    if (kind.kind === 'fire' && rand() < 0.9) {
-      row.fire_status = 1;
-      row.fire_time = `Ended ${between(5, 11)} pm`;
+    if (kind.production) Object.assign(input, productionInput(kind.production));
+    if (kind.production === 'salaries' && party) {
+      input.assignedSalary = partners.find((p) => Number(p.id) === party?.id)?.assigned_salary ?? 'N/A';
+      // A month's salary, less a little for days absent.
+      if (/^\d+$/.test(String(input.assignedSalary))) input.paid_amount = Number(input.assignedSalary) * 100 - Number(input.absent ?? 0) * 50_000;
     }
+    const row = buildEntryRow(kind, input, party, { issue_date: issueDate, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null });
+    // Most fires have ended (a lifecycle without an entry of its own: a closing note).
+    const l = kind.lifecycle;
+    if (l && !l.entry && rand() < 0.9) Object.assign(row, { [l.status]: 1, [l.value.column]: `Ended ${between(5, 11)} pm` });
     batch.push(row);
     cash += row.cash_p;
     stock += row.stock_g;

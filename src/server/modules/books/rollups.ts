@@ -11,7 +11,8 @@ import type { DB, EntryTable } from '../../db/schema.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 
-export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> & { voided?: number | boolean | undefined };
+export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> &
+  Partial<Pick<EntryTable, 'pot_number' | 'fire_man'>> & { voided?: number | boolean | undefined };
 
 /** How an entry moves what its party owes us (+) or we owe them (−): the registry's ledger rule. */
 export function ledgerEffect(row: Pick<EntryTable, 'kind' | 'paid_amount_p' | 'due_amount_p'>): number {
@@ -20,7 +21,7 @@ export function ledgerEffect(row: Pick<EntryTable, 'kind' | 'paid_amount_p' | 'd
   return rule.sign * Number((rule.field === 'due_amount' ? row.due_amount_p : row.paid_amount_p) ?? 0);
 }
 
-type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id';
+type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key';
 
 interface Rollup {
   table: string;
@@ -28,13 +29,30 @@ interface Rollup {
   keys: readonly KeyColumn[];
   /** Only entries with a party count in the party rollups. */
   partyOnly?: boolean;
+  /** Only entries with this key (a pot number, a fire man) count. */
+  keyedOnly?: 'pot_key' | 'fire_man_key';
   values: readonly ('count' | SumColumn | 'effect_p')[];
   /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
   party?: boolean;
 }
 
-const keyValue = (row: RollupRow, column: KeyColumn): string | number =>
-  column === 'name_key' ? (row.name ?? '') : column === 'party_id' ? Number(row.party_id) : row[column];
+const keyValue = (row: RollupRow, column: KeyColumn): string | number => {
+  switch (column) {
+    case 'name_key':
+      return row.name ?? '';
+    case 'party_id':
+      return Number(row.party_id);
+    case 'month_key':
+      return row.issue_date.slice(0, 7);
+    // Pots and fire men are typed text: " 7" and "7" are the same pot.
+    case 'pot_key':
+      return (row.pot_number ?? '').trim();
+    case 'fire_man_key':
+      return (row.fire_man ?? '').trim();
+    default:
+      return row[column];
+  }
+};
 
 export const rollups: readonly Rollup[] = [
   // History pages and whole-kind statements over a date range.
@@ -47,6 +65,13 @@ export const rollups: readonly Rollup[] = [
   { table: 'party_day_totals', keys: ['party_id', 'issue_date'], partyOnly: true, values: ['count', 'effect_p'] },
   // Every partner's balance.
   { table: 'party_totals', keys: ['party_id'], partyOnly: true, values: ['count', 'effect_p'] },
+  // The production report: kinds by month, firings and repairs by pot, firings by fire man
+  // (by month for whole months, by day for a range's partial months and a pot's last dates).
+  { table: 'kind_month_totals', keys: ['kind', 'month_key'], values: ['count', ...SUM_COLUMNS] },
+  { table: 'pot_month_totals', keys: ['kind', 'pot_key', 'month_key'], keyedOnly: 'pot_key', values: ['count', ...SUM_COLUMNS] },
+  { table: 'pot_day_totals', keys: ['kind', 'pot_key', 'issue_date'], keyedOnly: 'pot_key', values: ['count', ...SUM_COLUMNS] },
+  { table: 'fire_man_month_totals', keys: ['kind', 'fire_man_key', 'month_key'], keyedOnly: 'fire_man_key', values: ['count', ...SUM_COLUMNS] },
+  { table: 'fire_man_day_totals', keys: ['kind', 'fire_man_key', 'issue_date'], keyedOnly: 'fire_man_key', values: ['count', ...SUM_COLUMNS] },
 ];
 
 const isLive = (row: RollupRow) => row.void_of === null && !Number(row.voided ?? 0);
@@ -60,6 +85,7 @@ export function accumulate(rows: readonly RollupRow[], sign: 1 | -1, into: Map<R
     const effect = ledgerEffect(row);
     for (const r of rollups) {
       if (r.partyOnly && row.party_id === null) continue;
+      if (r.keyedOnly && keyValue(row, r.keyedOnly) === '') continue;
       const key = r.keys.map((k) => keyValue(row, k));
       let acc = into.get(r);
       if (!acc) into.set(r, (acc = new Map()));

@@ -9,9 +9,10 @@ import { home } from '../../content';
 import { dateText, formatCell } from '../../lib/format';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
-import { DateFilter } from './date-filter';
+import { DateFilter } from '../../components/ui/date-filter';
 import { ledgerLink } from './lists';
 import { dateRange } from './statement';
+import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 
 const standing = (b: number) => (b > 0 ? 'owes us' : b < 0 ? 'we owe' : 'settled');
 
@@ -112,11 +113,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         }}
         totals={{ label: <span className="whitespace-nowrap">Closing balance ({standing(l.closing)})</span>, testId: 'ledger-closing' }}
       />
-      <p className="no-print mt-3 text-sm">
-        <Link to="/dashboard/ledger" className="link">
-          All partners
-        </Link>
-      </p>
+      <BackToDashboard to="/dashboard/ledger" label="All partners" />
     </section>
   );
 }

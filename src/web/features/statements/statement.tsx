@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../shared/dates';
+import { useSearchParams } from 'react-router';
 import { type StatementLayout, kindByPath } from '../../../shared/registry';
 import { type Column, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
-import { home } from '../../content';
+import { PrintHeading } from '../../components/ui/print-heading';
+import { csvCell, downloadCsv } from '../../lib/csv';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
 import { statementQuery } from './api';
-import { DateFilter } from './date-filter';
+import { DateFilter } from '../../components/ui/date-filter';
+import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -75,30 +76,21 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   const title = `Statement of ${subject}`;
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
 
+  // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
+  // so the live rows of the CSV add up to its Total row.
   const csv = () => {
-    // Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
-    const cell = (s: string, text = false) => `"${(text && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-    const lines = [columns.map((c) => cell(c.header)).join(',')];
+    const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
     for (const r of allRows) {
-      lines.push(columns.map((c, i) => (c.format === 'text' ? cell(`${formatCell(r[c.field], c.format)}${i === 0 && r.voided ? ' (voided)' : ''}`, true) : cell(csvNumber(r[c.field], c.format)))).join(','));
+      const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+      lines.push([csvCell(status), ...columns.map((c) => (c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format))))].join(','));
     }
-    lines.push(columns.map((c, i) => cell(i === 0 ? 'Total' : isFigure(c) ? csvNumber(totals[c.field], c.format) : '')).join(','));
-    const blob = new Blob(['\uFEFF' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${title.replace(/[^\w-]+/g, '-')}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
+    lines.push([csvCell('Total'), ...columns.map((c) => csvCell(isFigure(c) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
+    downloadCsv(title, lines);
   };
 
   return (
     <section aria-labelledby="statement-title">
-      <div className="print-only mb-3">
-        <p className="text-lg font-bold">{home.company.name}</p>
-        <p className="text-sm">
-          {rangeText} · Printed on {formatLongDate(new Date())}
-        </p>
-      </div>
+      <PrintHeading rangeText={rangeText} />
       <h1 id="statement-title" className="text-2xl font-bold">
         {title}
       </h1>
@@ -138,11 +130,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
       {allRows.length >= ROW_LIMIT ? (
         <p className="no-print mt-3 text-sm text-warning">Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.</p>
       ) : null}
-      <p className="no-print mt-3 text-sm">
-        <Link to="/dashboard" className="link">
-          Back to the dashboard
-        </Link>
-      </p>
+      <BackToDashboard />
     </section>
   );
 }
