@@ -57,7 +57,8 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
         // SQLite: take the write lock at once (waiting up to busy_timeout), never upgrade later.
         await sql.raw(state.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(conn);
         try {
-          await lockBooks(conn);
+          // SQLite's `begin immediate` is the books' lock already: one writer at a time.
+          if (state.dialect !== 'sqlite') await lockBooks(conn);
           const value = await fn(conn);
           committing = true;
           await sql.raw('commit').execute(conn);
