@@ -30,10 +30,10 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       const before = await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
       // Books from before migration 0004: no rollup tables.
       for (const r of rollups) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
-      await sql`delete from kysely_migration where name in ('0004-rollups', '0007-production-rollups')`.execute(t.database.db);
+      await sql`delete from kysely_migration where name in ('0004-rollups', '0007-production-rollups', '0008-party-keys')`.execute(t.database.db);
       expect(await checkBooks(t.database.db).catch(() => ['no rollups'])).toEqual(['no rollups']);
 
-      expect(await migrateToLatest(t.database)).toEqual(['0004-rollups', '0007-production-rollups']);
+      expect(await migrateToLatest(t.database)).toEqual(['0004-rollups', '0007-production-rollups', '0008-party-keys']);
       expect(await checkBooks(t.database.db)).toEqual([]);
       expect(await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute()).toEqual(before);
     } finally {
@@ -42,7 +42,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('migration 0005 on %s', (dialect) => {
+describe.each(dialects)('migration 0007 on %s', (dialect) => {
   it('fills the production rollups exactly as the running totals would have', async () => {
     const t = await createTestDatabase(dialect);
     try {

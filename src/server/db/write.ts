@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { databaseState } from './database.ts';
 import type { DB } from './schema.ts';
 
-// How every write of the books runs (docs/decisions/0008-write-path.md): one transaction whose
+// How every write of the books runs (docs/decisions/0009-write-path.md): one transaction whose
 // first statement takes the books' lock (the ledger_summary row), so all writes take their locks
 // in one order and cannot deadlock; conflicts and lost connections are retried here, a bounded
 // number of times; what cannot be retried becomes an answer the client can act on.

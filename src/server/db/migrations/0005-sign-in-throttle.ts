@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Failed sign-ins per account, and the addresses each account has signed in from: sign-in is
-// throttled per account as well as per address, on every instance alike (docs/decisions/0008-write-path.md).
+// throttled per account as well as per address, on every instance alike (docs/decisions/0009-write-path.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sign_in_failures')

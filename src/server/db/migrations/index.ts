@@ -7,6 +7,7 @@ import * as m0004 from './0004-rollups.ts';
 import * as m0005 from './0005-sign-in-throttle.ts';
 import * as m0006 from './0006-corrections.ts';
 import * as m0007 from './0007-production-rollups.ts';
+import * as m0008 from './0008-party-keys.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -21,6 +22,7 @@ const steps: Record<string, Step> = {
   '0005-sign-in-throttle': m0005,
   '0006-corrections': m0006,
   '0007-production-rollups': m0007,
+  '0008-party-keys': m0008,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

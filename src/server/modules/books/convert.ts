@@ -15,7 +15,7 @@ function unitOf(f: FieldDef) {
 }
 
 /** A stored entry as the API sends it: the kind's fields in spec units, plus the stamps. */
-export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails): Record<string, unknown> {
+export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails & { name_as_typed?: string | null }): Record<string, unknown> {
   const out = stamps(row);
   for (const f of kind.fields) {
     const raw = row[f.column];
@@ -23,6 +23,7 @@ export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails): Record<
     out[f.name] = raw === null || raw === undefined ? null : unit ? toDecimal(Number(raw), unit) : raw;
   }
   if (row.party_id !== null) out.partner_id = row.party_id;
+  if (row.name_as_typed !== undefined) out.name_as_typed = row.name_as_typed;
   // The lifecycle's flag and value: a fire's end note, an asset's sale amount.
   const l = kind.lifecycle;
   if (l) {

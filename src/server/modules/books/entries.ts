@@ -100,6 +100,20 @@ export function replay(kind: KindDef, row: repo.EntryRow) {
   return { created: false, row };
 }
 
+/**
+ * A list read's `name=` for a kind with a party: the one partner of that name in the kind's
+ * categories (so it stays exact whatever the entries were typed as); 400 when two partners have
+ * it; the name as typed when none has (entries of a partner since renamed, found by `partner=`).
+ */
+export async function partnerFilter(db: Kysely<DB>, kind: KindDef, name: string | undefined, partner: number | undefined): Promise<{ name?: string; partner?: number; typedName?: boolean }> {
+  if (partner !== undefined) return { partner };
+  const party = kind.fields.find((f) => f.input.type === 'party');
+  if (name === undefined || party?.input.type !== 'party') return name === undefined ? {} : { name };
+  const found = await repo.findPartnersByName(db, name, party.input.categories);
+  if (found.length > 1) throw new HttpError(400, `name: matches ${found.length} partners: choose one`, 'name');
+  return found[0] ? { partner: Number(found[0].id) } : { name, typedName: true };
+}
+
 async function resolveParty(db: Kysely<DB>, categories: readonly string[], partnerId: number | undefined, name: string) {
   const wanted = categories.length > 2 ? 'partner' : categories.join(' or ');
   if (partnerId !== undefined) {
@@ -109,6 +123,6 @@ async function resolveParty(db: Kysely<DB>, categories: readonly string[], partn
   }
   const found = await repo.findPartnersByName(db, name, categories);
   if (found.length === 0) throw new HttpError(400, `name: choose a ${wanted} from the partner list`, 'name');
-  if (found.length > 1) throw new HttpError(400, `name: more than one partner is called ${name}; choose one from the list`, 'name');
+  if (found.length > 1) throw new HttpError(400, `name: matches ${found.length} partners: choose one`, 'name');
   return { id: Number(found[0]?.id), name: found[0]?.name ?? name };
 }

@@ -2,7 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
-import { type RollupRow, accumulate, applyRollups, recordRollups } from './rollups.ts';
+import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
@@ -11,6 +11,8 @@ export interface EntryFilters {
   kind: string;
   search?: string | undefined;
   name?: string | undefined;
+  /** `name` is the text entries were typed with, not a party's key (a partner renamed since): added up from the entries. */
+  typedName?: boolean | undefined;
   partner?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -66,8 +68,8 @@ export function findByIdempotencyKey(db: Db, key: string) {
 function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
   // Correction rows are not listed on their own: their original shows as voided instead.
   let q = db.selectFrom('entries').where('kind', '=', f.kind).where('void_of', 'is', null);
-  if (f.name !== undefined) q = q.where('name', '=', f.name);
   if (f.partner !== undefined) q = q.where('party_id', '=', f.partner);
+  else if (f.name !== undefined) q = q.where('name', '=', f.name);
   if (f.from) q = q.where('issue_date', '>=', f.from);
   if (f.to) q = q.where('issue_date', '<=', f.to);
   if (f.search) {
@@ -79,7 +81,21 @@ function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
 
 /** Newest first: by date, then by the order they were written; a voided entry says who voided it, when and why. */
 export async function listEntries(db: Db, f: EntryFilters) {
-  return withVoidDetails(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute());
+  return withVoidDetails(db, await withCurrentNames(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute()));
+}
+
+/**
+ * Entries show their partner's name as it is now (a rename keeps one history); the name typed
+ * at the time stays on the entry and is sent as `name_as_typed` where it differs.
+ */
+export async function withCurrentNames<R extends { party_id: number | null; name: string | null }>(db: Db, rows: R[]): Promise<(R & { name_as_typed?: string | null })[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.party_id === null ? [] : [Number(r.party_id)])))];
+  if (ids.length === 0) return rows;
+  const names = new Map((await db.selectFrom('partners').select(['id', 'name']).where('id', 'in', ids).execute()).map((p) => [Number(p.id), p.name]));
+  return rows.map((r) => {
+    const now = r.party_id === null ? undefined : names.get(Number(r.party_id));
+    return now === undefined || now === r.name ? r : { ...r, name: now, name_as_typed: r.name };
+  });
 }
 
 export interface VoidDetails {
@@ -118,13 +134,14 @@ export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns
   if (columns.length === 0) return {};
   const sums = columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
   let row: Record<string, unknown> | undefined;
-  if (f.search || f.name === '' || f.partner !== undefined) {
+  if (f.search || f.name === '' || f.typedName) {
     row = await filtered(db, f).where('voided', '=', 0).select(sums).executeTakeFirst();
   } else {
     // Both rollup tables have kind, issue_date and the sums; only the one by name has name_key.
-    const table = (f.name === undefined ? 'kind_day_totals' : 'kind_name_day_totals') as 'kind_name_day_totals';
+    const key = f.partner !== undefined ? partyKey({ party_id: f.partner, name: null }) : f.name;
+    const table = (key === undefined ? 'kind_day_totals' : 'kind_name_day_totals') as 'kind_name_day_totals';
     let q = db.selectFrom(table).where('kind', '=', f.kind);
-    if (f.name !== undefined) q = q.where('name_key', '=', f.name);
+    if (key !== undefined) q = q.where('name_key', '=', key);
     if (f.from) q = q.where('issue_date', '>=', f.from);
     if (f.to) q = q.where('issue_date', '<=', f.to);
     row = await q.select(sums).executeTakeFirst();
@@ -137,17 +154,29 @@ export function distinctDates(db: Db, kind: string, limit: number) {
   return db.selectFrom('kind_day_totals').select(['issue_date', 'count']).where('kind', '=', kind).where('count', '>', 0).orderBy('issue_date', 'desc').limit(limit).execute();
 }
 
-/** The names that have live entries of a kind (party list pages), with how many and their partner. */
+/**
+ * The parties that have live entries of a kind (party list pages), with how many: a partner by
+ * its current name and category, else the text typed.
+ */
 export async function distinctNames(db: Db, kind: string, search: string | undefined, limit: number) {
-  let q = db.selectFrom('kind_name_totals').select(['name_key', 'count', 'party_id']).where('kind', '=', kind).where('count', '>', 0);
-  if (search) q = q.where(containsText('name_key', search));
-  const rows = await q.orderBy('name_key').limit(limit).execute();
-  return rows.map((r) => ({ name: r.name_key === '' ? null : r.name_key, count: r.count, party_id: r.party_id }));
+  const shown = sql<string>`coalesce(p.name, t.name_key)`;
+  let q = db
+    .selectFrom('kind_name_totals as t')
+    .leftJoin('partners as p', (j) => j.onRef('p.id', '=', 't.party_id').on(sql<boolean>`t.name_key like '#%'`))
+    .select(['t.name_key', 't.count', 't.party_id', 'p.name', 'p.catagories'])
+    .where('t.kind', '=', kind)
+    .where('t.count', '>', 0);
+  if (search) q = q.where(containsText(shown, search));
+  const rows = await q.orderBy(shown).orderBy('t.party_id').limit(limit).execute();
+  return rows.map((r) => {
+    const partner = r.name_key.startsWith('#') && r.name !== null;
+    return { name: partner ? r.name : r.name_key === '' ? null : r.name_key, count: r.count, party_id: partner ? r.party_id : null, catagories: partner ? r.catagories : null };
+  });
 }
 
 /** The newest entries of the given kinds (reversals included, so corrections show). */
 export async function listRecent(db: Db, kinds: string[], limit: number) {
-  return withVoidDetails(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute());
+  return withVoidDetails(db, await withCurrentNames(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute()));
 }
 
 /** The replacement that corrected an entry, if any. */

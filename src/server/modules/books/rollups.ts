@@ -25,7 +25,7 @@ type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' |
 
 interface Rollup {
   table: string;
-  /** The key columns (`name_key` is the entry's name, '' for none). */
+  /** The key columns (`name_key` is the entry's party: see partyKey). */
   keys: readonly KeyColumn[];
   /** Only entries with a party count in the party rollups. */
   partyOnly?: boolean;
@@ -36,10 +36,17 @@ interface Rollup {
   party?: boolean;
 }
 
+/**
+ * What a party list and a party statement group by: the partner ('#' and its id) when the entry
+ * names one, so a rename keeps one history and two partners of one name stay two; else the text
+ * typed (an expense type, an asset's name, a pot), '' for none.
+ */
+export const partyKey = (row: Pick<RollupRow, 'party_id' | 'name'>): string => (row.party_id !== null && row.party_id !== undefined ? `#${Number(row.party_id)}` : (row.name ?? ''));
+
 const keyValue = (row: RollupRow, column: KeyColumn): string | number => {
   switch (column) {
     case 'name_key':
-      return row.name ?? '';
+      return partyKey(row);
     case 'party_id':
       return Number(row.party_id);
     case 'month_key':

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../auth/plugin.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
-import { createEntry } from './entries.ts';
+import { createEntry, partnerFilter } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import { correctEntry } from './corrections.ts';
 import { changeLifecycle, voidEntry } from './lifecycle.ts';
@@ -25,7 +25,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   for (const kind of registry.kinds) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema, req.query);
-      const filters = { kind: kind.kind, search: q.s, name: q.name, partner: q.partner, from: q['issue_date>'], to: q['issue_date<'] };
+      const filters = { kind: kind.kind, search: q.s, ...(await partnerFilter(ctx.db, kind, q.name, q.partner)), from: q['issue_date>'], to: q['issue_date<'] };
       const [rows, sums] = await Promise.all([repo.listEntries(ctx.db, { ...filters, limit: q.limit }), repo.sumEntries(ctx.db, filters, summable(kind))]);
       // `totals` (beside the spec's data list) are the database's sums over every matching row.
       return { data: rows.map((r) => entryToWire(kind, r)), totals: totalsToWire(kind, sums) };
@@ -36,7 +36,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/${kind.path}/names`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema.pick({ s: true }), req.query);
       const rows = await repo.distinctNames(ctx.db, kind.kind, q.s, 2000);
-      return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id) })) };
+      return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id), catagories: r.catagories })) };
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
       const result = await createEntry(ctx, kind, req.body, await actor(req));
