@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDecimal, units } from './money.ts';
+import { INVISIBLE, cleanName } from './partner-names.ts';
 import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
 
 // Input schemas derived from the registry, used by the forms and by the server alike.
@@ -120,6 +121,8 @@ export const partnerSchema = z
         if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, `${f.label}: choose one from the list`) });
         if (f.numeric) s = z.string({ error: missingOr(required, `${f.label} must be a number`) }).trim().regex(/^\+?\d[\d -]{3,18}$/, `${f.label} must be a number`);
         if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
+        // A name is stored clean (NFC, trimmed, single spaces); a character nobody can see is refused.
+        if (f.name === 'name') s = s.refine((v) => !INVISIBLE.test(v as string), `${f.label} has a character that cannot be seen: type it again`).transform((v) => cleanName(v as string));
         return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
       }),
     ),

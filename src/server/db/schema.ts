@@ -61,6 +61,8 @@ export interface PartnerTable {
   nid: string;
   assigned_salary: string;
   user_note: string | null;
+  /** What the name is compared by (shared/partner-names.ts): unique per category. */
+  name_key: string;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
+import { partnerNameKey } from '../../../shared/partner-names.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
@@ -233,21 +234,31 @@ export function getPartner(db: Db, id: number) {
   return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The partners of these categories whose name reads as `name` (any case, look-alike letters). */
 export function findPartnersByName(db: Db, name: string, categories: readonly string[]) {
-  return db.selectFrom('partners').selectAll().where('name', '=', name).where('catagories', 'in', [...categories]).execute();
+  return db.selectFrom('partners').selectAll().where('name_key', '=', partnerNameKey(name)).where('catagories', 'in', [...categories]).execute();
 }
 
-export async function insertPartner(db: Db, p: Omit<PartnerTable, 'id'>): Promise<number> {
-  const row = await db.insertInto('partners').values(p).returning('id').executeTakeFirstOrThrow();
+/** A partner row: its comparison key is worked out from its name here, always. */
+export async function insertPartner(db: Db, p: Omit<PartnerTable, 'id' | 'name_key'>): Promise<number> {
+  const row = await db
+    .insertInto('partners')
+    .values({ ...p, name_key: partnerNameKey(p.name) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function updatePartner(db: Db, id: number, p: Partial<Omit<PartnerTable, 'id'>>): Promise<void> {
-  await db.updateTable('partners').set(p).where('id', '=', id).execute();
+export async function updatePartner(db: Db, id: number, p: Partial<Omit<PartnerTable, 'id' | 'name_key'>>): Promise<void> {
+  await db
+    .updateTable('partners')
+    .set(p.name === undefined ? p : { ...p, name_key: partnerNameKey(p.name) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function partnerNameTaken(db: Db, category: string, name: string, exceptId?: number) {
-  let q = db.selectFrom('partners').select('id').where('catagories', '=', category).where(sql`lower(name)`, '=', name.toLowerCase());
+  let q = db.selectFrom('partners').select(['id', 'name']).where('catagories', '=', category).where('name_key', '=', partnerNameKey(name));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.executeTakeFirst();
 }

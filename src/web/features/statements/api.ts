@@ -13,11 +13,12 @@ export interface DateRange {
 
 const bounds = (range: DateRange) => [range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : ''];
 
-export const statementQuery = (path: string, opts: DateRange & { name?: string | undefined; limit: number }) =>
+export const statementQuery = (path: string, opts: DateRange & { name?: string | undefined; partner?: string | undefined; limit: number }) =>
   queryOptions({
     queryKey: [...booksKey, 'statement', path, opts],
     queryFn: () => {
-      const q = [opts.name !== undefined ? `name=${encodeURIComponent(opts.name)}` : '', ...bounds(opts), `limit=${opts.limit}`].filter(Boolean).join('&');
+      const party = opts.partner !== undefined ? `partner=${opts.partner}` : opts.name !== undefined ? `name=${encodeURIComponent(opts.name)}` : '';
+      const q = [party, ...bounds(opts), `limit=${opts.limit}`].filter(Boolean).join('&');
       return api<{ data: Entry[]; totals: Record<string, number> }>('GET', `/api/${path}?${q}`);
     },
   });
@@ -31,7 +32,7 @@ export const datesQuery = (path: string) =>
 export const namesQuery = (path: string, search: string) =>
   queryOptions({
     queryKey: [...booksKey, 'names', path, search],
-    queryFn: () => api<{ data: { name: string; count: number; partner_id: number | null }[] }>('GET', `/api/${path}/names${search ? `?s=${encodeURIComponent(search)}` : ''}`).then((r) => r.data),
+    queryFn: () => api<{ data: { name: string; count: number; partner_id: number | null; catagories: string | null }[] }>('GET', `/api/${path}/names${search ? `?s=${encodeURIComponent(search)}` : ''}`).then((r) => r.data),
   });
 
 export interface Balance {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { KindDef } from '../../../shared/registry';
-import { DataTable } from '../../components/table/data-table';
+import { DataTable, TwoLines } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { dateText } from '../../lib/format';
 import { type Partner, usePartners } from '../books/api';
@@ -54,16 +54,16 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: 'Name', cell: (n) => n.name },
+          { key: 'name', header: 'Name', cell: (n) => (n.catagories ? <TwoLines main={n.name} sub={n.catagories} /> : n.name) },
           ...(extra ? [{ key: 'extra', header: extra.header, cell: (n: { partner_id: number | null }) => partnerValue(n.partner_id) }] : []),
           { key: 'count', header: 'Entries', numeric: true, cell: (n) => n.count },
         ]}
         rows={names.data ?? []}
-        rowKey={(n) => n.name}
+        rowKey={(n) => n.partner_id ?? n.name}
         rowTestId="party-row"
         actions={(n) => (
           <>
-            <Link className="link link-primary" to={statementLink(kind, `name=${encodeURIComponent(n.name)}`)}>
+            <Link className="link link-primary" to={statementLink(kind, `${n.partner_id !== null ? `partner=${n.partner_id}&` : ''}name=${encodeURIComponent(n.name)}`)}>
               details
             </Link>
             {n.partner_id !== null ? (

@@ -47,10 +47,12 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   const kind = kindByPath(path);
   const inner = new URLSearchParams(query);
   // The heading is what follows the `=` (spec), read back from its encoding ("Rahim %26 Sons" is "Rahim & Sons").
-  const subject = url.includes('=') ? decoded(url.slice(url.indexOf('=') + 1)) : (kind?.title ?? path);
+  // (A link from a party list carries the partner's id first, then the name: the name is after the last '='.)
+  const subject = url.includes('=') ? decoded(url.slice(url.lastIndexOf('=') + 1)) : (kind?.title ?? path);
   const day = inner.get('issue_date');
   const range = day ? { from: day, to: day } : dateRange(params.get('from'), params.get('to'));
   const name = inner.get('name') ?? undefined;
+  const partner = /^[1-9]\d*$/.test(inner.get('partner') ?? '') ? (inner.get('partner') as string) : undefined;
   const columns = kind ? statementColumnsOf(kind, type) : [];
   // Long statements draw their first rows at once and the rest on request (or when printing).
   const [shown, setShown] = useState<number | 'all'>(FIRST_ROWS);
@@ -60,7 +62,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
     return () => window.removeEventListener('beforeprint', all);
   }, []);
 
-  const statement = useQuery({ ...statementQuery(path, { name, ...range, limit: ROW_LIMIT }), enabled: kind !== undefined });
+  const statement = useQuery({ ...statementQuery(path, { name, partner, ...range, limit: ROW_LIMIT }), enabled: kind !== undefined });
 
   if (!kind) {
     return (
