@@ -140,6 +140,8 @@ function rowOf(e: Entry): Record<string, unknown> {
     out[f.name] = typeof x === 'bigint' && unit ? wire(x, DIGITS[unit].kept) : x;
   }
   if (e.partner) out.partner_id = e.partner.id;
+  // An entry shows its partner's name as it is now; the name typed then goes with it where it differs.
+  if (e.partner && e.partner.name !== out.name) Object.assign(out, { name: e.partner.name, name_as_typed: out.name });
   if (e.fire) Object.assign(out, { fire_status: e.fire.ended, fire_time: e.fire.time });
   if (e.kind === 'asset') Object.assign(out, { sold_status: e.sold !== null, sold_amount: e.sold === null ? null : wire(e.sold, 2) });
   return withVoidMarks(out, e);
@@ -315,7 +317,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
   const get = (url: string) => ok(acc.get(url), 200, `GET ${url}`);
 
   type DateCount = { issue_date: string; count: number };
-  type NameCount = { name: string | null; count: number; partner_id: number | null };
+  type NameCount = { name: string | null; count: number; partner_id: number | null; catagories: string | null };
   type Balance = { id: number; name: string; catagories: string; entries: number; balance: number };
   interface Snapshot {
     balance: bigint;
@@ -553,8 +555,11 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       await listIs(`issue_date>=${from}&issue_date<=${to}`, within(mine));
       if (namedBySequence(k)) {
         await listIs(`s=${q(tag)}`, mine);
-        for (const name of new Set(mine.map((e) => e.v.name as string))) {
-          const named = mine.filter((e) => e.v.name === name);
+        // name= finds the partner now called so (all its entries, whatever they were typed as); a name
+        // nobody has now (before a rename) finds the entries typed with it.
+        for (const name of new Set([...mine.map((e) => e.v.name as string), ...mine.flatMap((e) => (e.partner ? [e.partner.name] : []))])) {
+          const owner = mine.find((e) => e.partner?.name === name)?.partner;
+          const named = mine.filter((e) => (owner ? e.partner === owner : e.v.name === name));
           await listIs(`name=${q(name)}`, named);
           await listIs(`name=${q(name)}&issue_date>=${from}&issue_date<=${to}`, within(named));
         }
@@ -571,13 +576,16 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       next.dates.set(k.kind, [...ours.filter((d) => d.count > 0), ...(base.dates.get(k.kind) ?? [])].slice(0, 3660));
       expect((await get(`/api/${k.path}/dates`)).data, `${k.path}/dates`).toEqual(next.dates.get(k.kind));
 
-      // Names with how many live entries carry them (and their partner).
-      const counts = new Map<string | null, NameCount>(namedBySequence(k) ? [] : (base.names.get(k.kind) ?? []).map((n) => [n.name, { ...n }]));
+      // Parties with how many live entries they have (a partner with its category; else the name typed).
+      // A partner is one party whatever its entries were typed as (renames); other entries group by the text typed.
+      const keyOf = (n: { name: string | null; partner_id: number | null }) => (n.partner_id === null ? `n:${n.name}` : `#${n.partner_id}`);
+      const counts = new Map<string, NameCount>(namedBySequence(k) ? [] : (base.names.get(k.kind) ?? []).map((n) => [keyOf(n), { ...n }]));
       for (const e of live) {
-        const name = (e.v.name as string | undefined) ?? null;
-        const c = counts.get(name) ?? { name, count: 0, partner_id: e.partner?.id ?? null };
+        const name = e.partner?.name ?? (e.v.name as string | undefined) ?? null;
+        const fresh = { name, count: 0, partner_id: e.partner?.id ?? null, catagories: e.partner?.category ?? null };
+        const c = counts.get(keyOf(fresh)) ?? fresh;
         c.count += 1;
-        counts.set(name, c);
+        counts.set(keyOf(fresh), c);
       }
       const byName = (a: NameCount, b: NameCount) => ((a.name ?? '') < (b.name ?? '') ? -1 : (a.name ?? '') > (b.name ?? '') ? 1 : 0);
       const names = [...counts.values()].sort(byName);

@@ -31,9 +31,11 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const l = res.json().data;
     expect(l.opening).toBe(0);
-    expect(l.rows.map((r: { effect: number; balance: number }) => [r.effect, r.balance])).toEqual([
-      [1000, 1000],
-      [-250, 750],
+    // The voided sale stays listed, marked, and moves nothing.
+    expect(l.rows.map((r: { effect: number; balance: number; voided: boolean }) => [r.effect, r.balance, r.voided])).toEqual([
+      [1000, 1000, false],
+      [-250, 750, false],
+      [0, 750, true],
     ]);
     expect(l.closing).toBe(750);
 

@@ -87,7 +87,7 @@ test.describe('dashboard and statements', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const csv = (await import('node:fs')).readFileSync(file, 'utf8');
-    expect(csv.startsWith('\uFEFF"Name","Date","Quantity"')).toBe(true);
+    expect(csv.startsWith('\uFEFF"Status","Name","Date","Quantity"')).toBe(true);
     expect(csv).toContain(`"Total"`);
     expect(csv.trim().split('\r\n')).toHaveLength(1 + 3 + 1);
     expect(csv).toContain(`"'=1+2, by bKash"`);

@@ -83,7 +83,8 @@ export async function booksCheck(): Promise<string[]> {
 }
 
 /** Adds a partner (the factory's body plus overrides) through the API as the e2e admin (the page's own session is untouched). */
-export async function addPartner(request: APIRequestContext, catagories: string, name: string, overrides: Record<string, string> = {}): Promise<void> {
+/** Adds a partner as the admin; returns its id. */
+export async function addPartner(request: APIRequestContext, catagories: string, name: string, overrides: Record<string, string> = {}): Promise<number> {
   const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
   expect(admin.status()).toBe(200);
   const res = await request.post('/api/userDetailsData', {
@@ -91,4 +92,5 @@ export async function addPartner(request: APIRequestContext, catagories: string,
     headers,
   });
   expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
 }

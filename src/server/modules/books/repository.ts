@@ -160,15 +160,15 @@ export function distinctDates(db: Db, kind: string, limit: number) {
  * its current name and category, else the text typed.
  */
 export async function distinctNames(db: Db, kind: string, search: string | undefined, limit: number) {
-  const shown = sql<string>`coalesce(p.name, t.name_key)`;
+  const shown = sql<string>`coalesce(partners.name, kind_name_totals.name_key)`;
   let q = db
-    .selectFrom('kind_name_totals as t')
-    .leftJoin('partners as p', (j) => j.onRef('p.id', '=', 't.party_id').on(sql<boolean>`t.name_key like '#%'`))
-    .select(['t.name_key', 't.count', 't.party_id', 'p.name', 'p.catagories'])
-    .where('t.kind', '=', kind)
-    .where('t.count', '>', 0);
+    .selectFrom('kind_name_totals')
+    .leftJoin('partners', (j) => j.onRef('partners.id', '=', 'kind_name_totals.party_id').on(sql<boolean>`kind_name_totals.name_key like '#%'`))
+    .select(['kind_name_totals.name_key', 'kind_name_totals.count', 'kind_name_totals.party_id', 'partners.name', 'partners.catagories'])
+    .where('kind_name_totals.kind', '=', kind)
+    .where('kind_name_totals.count', '>', 0);
   if (search) q = q.where(containsText(shown, search));
-  const rows = await q.orderBy(shown).orderBy('t.party_id').limit(limit).execute();
+  const rows = await q.orderBy(shown).orderBy('kind_name_totals.party_id').limit(limit).execute();
   return rows.map((r) => {
     const partner = r.name_key.startsWith('#') && r.name !== null;
     return { name: partner ? r.name : r.name_key === '' ? null : r.name_key, count: r.count, party_id: partner ? r.party_id : null, catagories: partner ? r.catagories : null };

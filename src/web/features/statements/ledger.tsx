@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../shared/dates';
 import { LEDGER_PAGE } from '../../../shared/ledger-page';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
-import { home } from '../../content';
-import { dateText, formatCell } from '../../lib/format';
+import { PrintHeading } from '../../components/ui/print-heading';
+import { csvCell, downloadCsv } from '../../lib/csv';
+import { csvNumber, dateText, formatCell } from '../../lib/format';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -60,20 +60,33 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;
   const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
+  const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
+  // The ledger as a spreadsheet: plain signed numbers (+ owes us, − we owe), voided rows marked and moving nothing.
+  const csv = () => {
+    const n = (v: number | null) => csvCell(v === null ? '' : csvNumber(v, 'money'));
+    const lines = [['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Discount', 'Note', 'Effect', 'Balance'].map((h) => csvCell(h)).join(',')];
+    lines.push([csvCell(''), csvCell('Balance brought forward'), csvCell(''), '', '', '', csvCell(''), '', n(earlier > 0 ? l.carried : l.opening)].join(','));
+    for (const r of l.rows) {
+      const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+      lines.push([csvCell(r.issue_date), csvCell(r.title, true), csvCell(status), n(r.total_price), n(r.paid_amount), n(r.discount_amount), csvCell(r.note ?? '', true), n(r.effect), n(r.balance)].join(','));
+    }
+    lines.push([csvCell(''), csvCell('Closing balance'), csvCell(''), '', '', '', csvCell(''), '', n(l.closing)].join(','));
+    downloadCsv(`Ledger of ${l.partner.name}`, lines);
+  };
   return (
     <section>
-      <div className="print-only mb-3">
-        <p className="text-lg font-bold">{home.company.name}</p>
-        <p className="text-sm">Printed on {formatLongDate(new Date())}</p>
-      </div>
+      <PrintHeading rangeText={rangeText} />
       <h1 className="text-2xl font-bold">Ledger of {l.partner.name}</h1>
       <p className="mt-1 text-sm opacity-70">
-        {l.partner.catagories} · {range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates'} · Dr: owes us, Cr: we owe
+        {l.partner.catagories} · {rangeText} · Dr: owes us, Cr: we owe
       </p>
       <div className="no-print mt-4 flex flex-wrap items-end gap-2">
         <DateFilter />
         <button type="button" className="btn btn-sm" onClick={() => window.print()}>
           Print
+        </button>
+        <button type="button" className="btn btn-sm" onClick={csv}>
+          Export CSV
         </button>
       </div>
       <DataTable

@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { entryBody } from '../helpers/factories';
+import { expect, test } from './fixtures';
+import { addPartner, booksCheck, logIn } from './support/accounts';
+import { E2E_ADMIN, e2ePorts } from './support/world';
+
+// Every mistake can be corrected where it is seen, and a party is one party (issue 11), as the
+// accountant does it in the browser.
+
+const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
+const uniq = (label: string, project: string) => `${label} ${project} ${Date.now() % 100000}`;
+
+async function post(request: APIRequestContext, path: string, body: Record<string, unknown>): Promise<number> {
+  const res = await request.post(`/api/${path}`, { data: body, headers: origin });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+const sale = (name: string, paid: string, extra: Record<string, unknown> = {}) => entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: paid, discount_amount: '0', note: 'sale', ...extra }, name);
+
+async function openStatement(page: Page, path: string, partner: number, name: string) {
+  await page.goto(`/dashboard/details?url=${encodeURIComponent(`${path}?partner=${partner}&name=${encodeURIComponent(name)}`)}`);
+  await expect(page.getByRole('heading', { name: `Statement of ${name}` })).toBeVisible();
+}
+
+test.describe('corrections and parties', () => {
+  test('void a row of a party statement: it stays, struck through with who voided it, and the totals drop at once', async ({ page, request }, testInfo) => {
+    const client = uniq('Void Client', testInfo.project.name);
+    const id = await addPartner(request, 'Client', client);
+    await post(request, 'mWireData', sale(client, '700', { note: 'first' }));
+    await post(request, 'mWireData', sale(client, '300', { note: 'second' }));
+    await logIn(page, E2E_ADMIN);
+    await openStatement(page, 'mWireData', id, client);
+    const totals = page.getByTestId('statement-totals');
+    await expect(totals).toContainText('1,000.00');
+
+    const row = page.getByTestId('statement-row').filter({ hasText: 'second' });
+    await row.getByRole('button', { name: 'Void' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void entry' });
+    await dialog.getByLabel('Reason').fill('typed twice');
+    await dialog.getByRole('button', { name: 'Void entry' }).click();
+    await expect(page.getByText('Entry voided').first()).toBeVisible();
+    await expect(totals).toContainText('700.00');
+    await expect(row).toContainText(`voided by ${E2E_ADMIN.name}`);
+    await expect(row).toContainText('typed twice');
+    await expect(row).toHaveClass(/line-through/);
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('correct from a party ledger row: the replacement stands on the original date and the closing follows', async ({ page, request }, testInfo) => {
+    const client = uniq('Ledger Client', testInfo.project.name);
+    const id = await addPartner(request, 'Client', client);
+    const original = await post(request, 'mWireData', sale(client, '400'));
+    await logIn(page, E2E_ADMIN);
+    await page.goto(`/dashboard/ledger?partner=${id}`);
+    await expect(page.getByRole('heading', { name: `Ledger of ${client}` })).toBeVisible();
+    // 10 kg × 100 = 1,000 sold, 400 paid: they owe 600.
+    await expect(page.getByTestId('ledger-closing')).toContainText('600.00 Dr');
+    const first = page.getByTestId('ledger-row').first();
+    const originalDate = await first.locator('td').first().innerText();
+
+    await first.getByRole('button', { name: 'Correct' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct MS Wire Form' });
+    await expect(dialog.getByRole('combobox', { name: 'Name' })).toHaveValue(client);
+    await expect(dialog.getByLabel('Paid Amount')).toHaveValue('400');
+    await dialog.getByLabel('Paid Amount').fill('900');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByText('Entry corrected').first()).toBeVisible();
+
+    await expect(page.getByTestId('ledger-closing')).toContainText('100.00 Dr');
+    await expect(page.getByTestId('ledger-row')).toHaveCount(2);
+    const replaced = page.getByTestId('ledger-row').filter({ hasText: `corrects #${original}` });
+    await expect(replaced).toHaveCount(1);
+    await expect(replaced.locator('td').first()).toHaveText(originalDate);
+    await expect(page.getByTestId('ledger-row').filter({ hasText: 'corrected by #' })).toHaveClass(/line-through/);
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('a fire is voided from the fire log, and a fire with nothing in it is refused', async ({ page }, testInfo) => {
+    const pot = uniq('P', testInfo.project.name);
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/fireCount');
+    const form = page.getByRole('form', { name: 'Fire Count' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('Fill in at least one field')).toBeVisible();
+    await form.getByLabel('Pot Number').fill(pot);
+    await form.getByLabel('Weight (KG)').fill('250');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Confirmed').first()).toBeVisible();
+
+    const row = page.getByTestId('fire-row').filter({ hasText: pot });
+    await row.getByRole('button', { name: 'Void' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void entry' });
+    await dialog.getByLabel('Reason').fill('wrong pot');
+    await dialog.getByRole('button', { name: 'Void entry' }).click();
+    await expect(row).toContainText('voided by');
+    await expect(row.getByRole('button', { name: 'End Time' })).toHaveCount(0);
+    expect(await booksCheck()).toEqual([]);
+  });
+
+  test('a renamed partner keeps one history under the new name', async ({ page, request }, testInfo) => {
+    const before = uniq('Karim Akter', testInfo.project.name);
+    const after = `${before} Traders`;
+    const id = await addPartner(request, 'Client', before);
+    await post(request, 'mWireData', sale(before, '100'));
+    const renamed = await request.put(`/api/userDetailsData/${id}`, { data: { catagories: 'Client', name: after, fname: 'Father', mname: 'Mother', address: 'Fatullah', contact: '01711000000', nid: '1990123456', assignedSalary: 'N/A', userNote: '' }, headers: origin });
+    expect(renamed.status()).toBe(200);
+    await post(request, 'mWireData', sale(after, '200'));
+
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/mwiresData');
+    await page.getByPlaceholder('Search by name').fill(before);
+    const rows = page.getByTestId('party-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(after);
+    await rows.first().getByRole('link', { name: 'details' }).click();
+    await expect(page.getByRole('heading', { name: `Statement of ${after}` })).toBeVisible();
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+    await expect(page.getByTestId('statement-totals')).toContainText('300.00');
+  });
+
+  test('two partners of one name in two categories are two parties, each with its own statement, and the CSV adds up', async ({ page, request }, testInfo) => {
+    const name = uniq('Rahim & Sons Wire', testInfo.project.name);
+    const client = await addPartner(request, 'Client', name);
+    const agent = await addPartner(request, 'Wire Agent', name);
+    await post(request, 'paymentData', entryBody('partnerPayment', { paid_amount: '1000', note: 'advance', partner_id: client }, name));
+    await post(request, 'paymentData', entryBody('partnerPayment', { paid_amount: '250', note: 'advance', partner_id: agent }, name));
+    const extra = await post(request, 'paymentData', entryBody('partnerPayment', { paid_amount: '99', note: 'mistake', partner_id: client }, name));
+    const voided = await request.post(`/api/entries/${extra}/void`, { data: { reason: 'mistake' }, headers: origin });
+    expect(voided.status()).toBe(200);
+
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard/othersData');
+    await page.getByPlaceholder('Search by name').fill(name);
+    const rows = page.getByTestId('party-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Client' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Wire Agent' })).toHaveCount(1);
+
+    await rows.filter({ hasText: 'Wire Agent' }).getByRole('link', { name: 'details' }).click();
+    await expect(page.getByTestId('statement-totals')).toContainText('250.00');
+    await page.goBack();
+    await page.getByPlaceholder('Search by name').fill(name);
+    await expect(rows).toHaveCount(2);
+    await rows.filter({ hasText: 'Client' }).getByRole('link', { name: 'details' }).click();
+    await expect(page.getByTestId('statement-totals')).toContainText('1,000.00');
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+    const header = lines[0] as string[];
+    const paid = header.indexOf('Paid Amount');
+    const body = lines.slice(1, -1);
+    const live = body.filter((l) => l[0] === '').reduce((s, l) => s + Number(l[paid]), 0);
+    expect(body.filter((l) => l[0] === 'voided')).toHaveLength(1);
+    expect(Number(lines.at(-1)?.[paid])).toBe(live);
+    expect(live).toBe(1000);
+  });
+});
