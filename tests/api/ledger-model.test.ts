@@ -121,6 +121,11 @@ interface Entry {
   asset?: Entry;
   /** The save again, with its idempotency key. */
   retry?: { path: string; body: Record<string, unknown> };
+  /** The body it was saved with (a correction sends it again). */
+  body?: Record<string, unknown>;
+  /** A correction's replacement: the entry it stands in for; and the other way. */
+  corrects?: Entry;
+  correctedBy?: Entry;
 }
 
 const isLive = (e: Entry) => !e.voided && !e.reversal;
@@ -153,6 +158,8 @@ function withVoidMarks(out: Record<string, unknown>, e: Entry): Record<string, u
   if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason });
   const r = e.voidedBy;
   if (r?.reversal) Object.assign(out, { voided_reason: r.reversal.reason, voided_by: ACC_NAME, voided_on: r.date, reversal_id: r.id });
+  if (e.correctedBy) out.corrected_by = e.correctedBy.id;
+  if (e.corrects) out.corrects = e.corrects.id;
   return out;
 }
 
@@ -197,6 +204,7 @@ type Command =
   | { t: 'endFire'; pick: 'fire' | 'any'; n: number; note: string; withStatus: boolean }
   | { t: 'retry'; n: number }
   | { t: 'rename'; cat: number; idx: number }
+  | { t: 'correct'; pick: 'any' | 'last' | 'missing'; n: number }
   | { t: 'nextDay' };
 
 const WORDS = ['Advance', 'বাকি টাকা', '<b>bold</b>', "O'Brien & Sons", '50% paid', 'lot_7', '  spaced  ', 'Ωmega', 'kg', '12', 'নোট'];
@@ -252,6 +260,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('endFire' as const), pick: fc.constantFrom('fire' as const, 'fire' as const, 'fire' as const, 'any' as const), n: fc.nat(), note: textArb, withStatus: fc.boolean() }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant('retry' as const), n: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('rename' as const), cat: fc.nat({ max: 5 }), idx: fc.nat({ max: 2 }) }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant('correct' as const), pick: fc.constantFrom('any' as const, 'last' as const, 'missing' as const), n: fc.nat() }), weight: 3 },
   { arbitrary: fc.constant({ t: 'nextDay' as const }), weight: 2 },
 );
 
@@ -428,6 +437,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
           const e: Entry = { id: 0, kind: k.kind, date: days[day] as string, partner, v, voided: false, sold: null };
           if (k.kind === 'fire') e.fire = { ended: false, time: null };
           if (cmd.key) e.retry = { path: `/api/${k.path}`, body };
+          e.body = body;
           if (cmd.viaDashboard) {
             const summary = (await ok(acc.put('/api/dashboard', body), 200, 'PUT /api/dashboard')).data;
             const newest = (await get(`/api/stock?issue_date>=${e.date}&issue_date<=${e.date}&limit=1`)).data[0];
@@ -505,6 +515,33 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             fire.fire = { ended: true, time: cmd.note.trim() };
             expect(data).toEqual(rowOf(fire));
           }
+          break;
+        }
+
+        case 'correct': {
+          // The entry's own values sent again as its correction: void and replacement in one step.
+          const target = cmd.pick === 'missing' ? undefined : cmd.pick === 'last' ? entries[entries.length - 1] : pick(entries, cmd.n);
+          if (!target) {
+            if (cmd.pick === 'missing') await ok(acc.post('/api/entries/99999999/correct', {}), 404, 'correct missing');
+            break;
+          }
+          const { idempotency_key: _key, ...typed } = target.body ?? {};
+          const body = target.partner ? { ...typed, name: target.partner.name, partner_id: target.partner.id } : typed;
+          const res = acc.post(`/api/entries/${target.id}/correct`, body);
+          if (target.kind === SALE || !target.body || target.reversal || target.voided || target.sold !== null) {
+            await ok(res, 409, `correct #${target.id}`);
+            break;
+          }
+          const { data } = await ok(res, 201, `correct #${target.id}`);
+          const replacement: Entry = { ...target, id: data.id, v: { ...target.v, ...(target.partner ? { name: target.partner.name } : {}) }, voided: false, corrects: target, retry: undefined, voidedBy: undefined, correctedBy: undefined };
+          if (target.fire) replacement.fire = { ...target.fire };
+          const reversal: Entry = { id: data.id + 1, kind: target.kind, date: days[day] as string, partner: target.partner, v: target.v, voided: false, reversal: { of: target, reason: `Corrected by #${data.id}` }, sold: null };
+          if (target.fire) reversal.fire = { ...target.fire };
+          target.voided = true;
+          target.voidedBy = reversal;
+          target.correctedBy = replacement;
+          entries.push(replacement, reversal);
+          expect(data).toEqual(rowOf(replacement));
           break;
         }
 
@@ -661,6 +698,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
         balance: wire(balance, 2),
         voided: e.voided,
         ...(e.voidedBy?.reversal ? { voided_reason: e.voidedBy.reversal.reason, voided_by: ACC_NAME, voided_on: e.voidedBy.date } : {}),
+        ...(e.correctedBy ? { corrected_by: e.correctedBy.id } : {}),
+        ...(e.corrects ? { corrects: e.corrects.id } : {}),
       };
     });
     const partner = { id: p.id, ...partnerBody(p.category, p.name) };

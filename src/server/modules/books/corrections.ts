@@ -16,6 +16,17 @@ import * as repo from './repository.ts';
 
 const reasonSchema = z.object({ reason: correctionReasonSchema });
 
+/** A correction or a voided entry cannot be corrected (the replacement of a correction can). */
+async function refuseCorrection(ctx: { db: repo.Db }, row: repo.EntryRow | undefined) {
+  if (!row) throw new HttpError(404, 'No such entry');
+  if (row.void_of !== null) throw new HttpError(409, 'This is a correction already; it cannot be corrected');
+  if (row.voided) {
+    const by = await repo.findCorrection(ctx.db, Number(row.id));
+    throw new HttpError(409, by ? `This entry was corrected already (by #${by.id})` : 'This entry is voided: there is nothing to correct');
+  }
+  refuseVoid(row);
+}
+
 export async function correctEntry(ctx: BooksContext, registry: Registry, id: number, body: unknown, actor: CurrentUser) {
   const { reason: rawReason, ...fields } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { reason } = parseInput(reasonSchema, { reason: rawReason });
@@ -24,12 +35,16 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
   const kind = registry.byName(found.kind);
   if (!kind) throw new HttpError(409, 'This entry was written by the server: void it instead');
 
-  const prepared = await prepareEntry(ctx, kind, fields, actor);
   // The same correction sent again: the replacement it wrote.
   const again = (seen: repo.EntryRow) => {
     if (Number(seen.corrects_id) !== id) throw new HttpError(409, 'idempotency_key: already used for another entry', 'idempotency_key');
     return replay(kind, seen);
   };
+  const sentKey = typeof fields.idempotency_key === 'string' ? await repo.findByIdempotencyKey(ctx.db, fields.idempotency_key.trim()) : undefined;
+  if (sentKey) return again(sentKey);
+  // What cannot be corrected says so before the body is read.
+  await refuseCorrection(ctx, found);
+  const prepared = await prepareEntry(ctx, kind, fields, actor);
   if ('seen' in prepared) return again(prepared.seen);
   const { key } = prepared;
 
@@ -40,10 +55,7 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
       const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
       if (earlier) return again(earlier);
       const original = await repo.getEntry(trx, id);
-      if (original?.voided) {
-        const by = await repo.findCorrection(trx, id);
-        throw new HttpError(409, by ? `This entry was corrected already (by #${by.id})` : 'This entry is voided: there is nothing to correct');
-      }
+      await refuseCorrection({ ...ctx, db: trx }, original);
       refuseVoid(original);
       // The check and the change in one statement: of two corrections racing, one wins.
       if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) throw new HttpError(409, 'This entry was corrected or voided meanwhile');
