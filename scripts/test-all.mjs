@@ -34,7 +34,7 @@ function readJson(file) {
   }
 }
 
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 const vitestJson = path.join(reports, 'vitest.json');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { KindDef } from '../../../shared/registry';
-import { DataTable, TwoLines } from '../../components/table/data-table';
+import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { dateText } from '../../lib/format';
 import { type Partner, usePartners } from '../books/api';
@@ -54,7 +54,9 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: 'Name', cell: (n) => (n.catagories ? <TwoLines main={n.name} sub={n.catagories} /> : n.name) },
+          { key: 'name', header: 'Name', cell: (n) => n.name },
+          // The same name in two categories is two parties: the category tells them apart.
+          ...(kind.fields.some((f) => f.input.type === 'party') ? [{ key: 'category', header: 'Category', cell: (n: { catagories: string | null }) => n.catagories ?? '' }] : []),
           ...(extra ? [{ key: 'extra', header: extra.header, cell: (n: { partner_id: number | null }) => partnerValue(n.partner_id) }] : []),
           { key: 'count', header: 'Entries', numeric: true, cell: (n) => n.count },
         ]}
