@@ -25,11 +25,18 @@ const fmt = (n) => n.toLocaleString('en-US');
 
 if (!fs.existsSync(path.join(root, 'build/client/index.html'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
-const cli = (env, ...args) => execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+const cli = (env, ...args) =>
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
 const freePort = () => 3600 + Math.floor(Math.random() * 1000);
 
 async function waitFor(url) {
-  for (let i = 0; !(await fetch(url).then((r) => r.ok).catch(() => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  ) {
     if (i > 300) throw new Error(`${url} did not answer`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -62,7 +69,9 @@ function bareInserts() {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    db.exec('create table t (id integer primary key, kind text, issue_date text, name text, weight_g integer, price_p integer, total_p integer, paid_p integer, due_p integer, note text)');
+    db.exec(
+      'create table t (id integer primary key, kind text, issue_date text, name text, weight_g integer, price_p integer, total_p integer, paid_p integer, due_p integer, note text)',
+    );
     const insert = db.prepare('insert into t (kind, issue_date, name, weight_g, price_p, total_p, paid_p, due_p, note) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const tx = db.transaction((i) => insert.run('msWire', '2026-11-22', 'Bench Client', 10_000 + i, 8_050, 805_000, 500_000, 305_000, 'bench'));
     const times = [];
@@ -112,8 +121,15 @@ async function measure(size, withWrites) {
   });
   try {
     await waitFor(`${base}/api/health`);
-    const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(admin) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const login = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(admin),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const get = async (url) => {
       const res = await fetch(`${base}${url}`, { headers: { cookie } });
       if (!res.ok) throw new Error(`${url}: ${res.status}`);
@@ -139,7 +155,12 @@ async function measure(size, withWrites) {
     out.header = await load({ url: `${base}/api/dashboard`, headers: { cookie } });
     if (withWrites) {
       const entry = { name: client.name, size: '12', weight: '100.5', price: '80.5', paid_amount: '5000', discount_amount: '0', note: 'bench' };
-      out.writes = await load({ url: `${base}/api/mWireData`, method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(entry) });
+      out.writes = await load({
+        url: `${base}/api/mWireData`,
+        method: 'POST',
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify(entry),
+      });
       console.log(`  after ${fmt(out.writes.total)} writes: ${cli(env, 'check')}`);
     }
     return out;
@@ -159,12 +180,13 @@ const large = await measure(largeSize, false);
 
 const webJson = path.join(os.tmpdir(), `ama-bench-web-${process.pid}.json`);
 let web = null;
-if (process.env.BENCH_WEB !== '0') try {
-  execFileSync(process.execPath, ['scripts/bench-web.mjs', '--json', webJson, ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
-  web = JSON.parse(fs.readFileSync(webJson, 'utf8'));
-} catch (error) {
-  console.log(`bench-web failed: ${error.message}`);
-}
+if (process.env.BENCH_WEB !== '0')
+  try {
+    execFileSync(process.execPath, ['scripts/bench-web.mjs', '--json', webJson, ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+    web = JSON.parse(fs.readFileSync(webJson, 'utf8'));
+  } catch (error) {
+    console.log(`bench-web failed: ${error.message}`);
+  }
 
 const lines = [
   '| id | what | figure | baseline (same run) | ratio | target |',
@@ -173,10 +195,17 @@ const lines = [
   `| P2 | header summary, 10 connections, at ${fmt(smallSize)} | ${fmt(Math.round(small.header.rps))}/s; p99 ${ms(small.header.p99)} | bare Fastify constant: ${fmt(Math.round(constant.rps))}/s; p99 ${ms(constant.p99)} | ${(small.header.rps / constant.rps).toFixed(2)} | ≥ 0.50 |`,
   `| P2 | header summary, 10 connections, at ${fmt(largeSize)} | ${fmt(Math.round(large.header.rps))}/s; p99 ${ms(large.header.p99)} | the same at ${fmt(smallSize)}: ${fmt(Math.round(small.header.rps))}/s | ${(large.header.rps / small.header.rps).toFixed(2)} | flat (≈ 1) |`,
   ...Object.keys(small.reads).map(
-    (k) => `| ${k.slice(0, 2)} | ${k.slice(3)} at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[k].p50)} / ${ms(large.reads[k].p95)} | at ${fmt(smallSize)}: ${ms(small.reads[k].p50)} / ${ms(small.reads[k].p95)} | ${(large.reads[k].p95 / small.reads[k].p95).toFixed(2)} | ${k.startsWith('P3 party statement') || k.startsWith('P7') ? 'p95 ≤ 15 ms; ratio ≤ 2' : 'ratio ≤ 2'} |`,
+    (k) =>
+      `| ${k.slice(0, 2)} | ${k.slice(3)} at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[k].p50)} / ${ms(large.reads[k].p95)} | at ${fmt(smallSize)}: ${ms(small.reads[k].p50)} / ${ms(small.reads[k].p95)} | ${(large.reads[k].p95 / small.reads[k].p95).toFixed(2)} | ${k.startsWith('P3 party statement') || k.startsWith('P7') ? 'p95 ≤ 15 ms; ratio ≤ 2' : 'ratio ≤ 2'} |`,
   ),
-  ...(web?.targets ?? []).map((r) => `| ${r.id} | ${r.what} | ${r.value ?? 'n/a'}${r.unit ? ` ${r.unit}` : ''} |  |  | ${r.target}${r.met === false ? ' (not met)' : ''} |`),
-  ...(web ? [`| P5 | JavaScript of a first visit per route (gzip) | ${web.javascript.map((j) => `${j.path} ${j.kibGzip} KiB`).join('; ')} |  |  | signed-in ≤ 150 KiB |`] : []),
+  ...(web?.targets ?? []).map(
+    (r) => `| ${r.id} | ${r.what} | ${r.value ?? 'n/a'}${r.unit ? ` ${r.unit}` : ''} |  |  | ${r.target}${r.met === false ? ' (not met)' : ''} |`,
+  ),
+  ...(web
+    ? [
+        `| P5 | JavaScript of a first visit per route (gzip) | ${web.javascript.map((j) => `${j.path} ${j.kibGzip} KiB`).join('; ')} |  |  | signed-in ≤ 150 KiB |`,
+      ]
+    : []),
 ];
 const report = `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, loopback, SQLite${quick ? ', --quick' : ''})
 

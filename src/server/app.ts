@@ -43,7 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 2_000, requestTimeout: 20_000, headersTimeout: 20_000 },
     // A path that is not valid percent-encoding (/api/%ZZ) or too long, in the app's error shape.
     frameworkErrors: (error, _req, reply) => {
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
       void (reply as FastifyReply).code(error.statusCode ?? 400).send({ error: { message } });
     },
   });

@@ -38,7 +38,10 @@ const asCliError = (error: unknown): never => {
 };
 
 async function userCreate(database: Database, args: string[]): Promise<string> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'user' } } });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'user' } },
+  });
   const { email, password, name } = values;
   if (!email || !password || !name) throw new CliError(`--email, --password and --name are required\n${usage}`);
   if (!roles.includes(values.role as Role)) throw new CliError(`--role must be one of ${roles.join(', ')}`);

@@ -5,7 +5,12 @@ import { isTimeZone } from '../shared/dates.ts';
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 65535')
+    .max(65535, 'must be 0 to 65535')
+    .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -18,7 +23,10 @@ const schema = z.object({
   // The address people use to reach the app; links in mails point here.
   APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://books.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('AMA Metal & Wire Industries <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -74,7 +82,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: c.AUTH_SECRET,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    google: c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, discoveryUrl: c.GOOGLE_DISCOVERY_URL } : null,
+    google:
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, discoveryUrl: c.GOOGLE_DISCOVERY_URL }
+        : null,
     trustProxy: c.TRUST_PROXY,
     signInAttemptsPerMinute: c.SIGN_IN_ATTEMPTS_PER_MINUTE,
   };

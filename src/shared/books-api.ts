@@ -13,7 +13,11 @@ export const listQuerySchema = z
     s: z.string().trim().max(100).optional(),
     name: z.string().trim().max(100).optional(),
     /** A partner's id: their entries, whatever name they were written under. */
-    partner: z.string().regex(/^[1-9]\d{0,14}$/, 'partner must be the number of a partner').transform(Number).optional(),
+    partner: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'partner must be the number of a partner')
+      .transform(Number)
+      .optional(),
     'issue_date>': isoDate.optional(),
     'issue_date<': isoDate.optional(),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
@@ -26,7 +30,12 @@ export const ledgerQuerySchema = listQuerySchema.pick({ 'issue_date>': true, 'is
 });
 
 // Digits only: "1.0", "+1", "01", "0x1" or "1 " must not reach entry 1.
-export const idParamSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, 'id must be a number').transform(Number) });
+export const idParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'id must be a number')
+    .transform(Number),
+});
 
 export interface Summary {
   wire_stock: number;

@@ -21,11 +21,18 @@ function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.input.type) {
     case 'text':
     case 'party':
-      schema = z.string({ error: missingOr(required, `${f.label} must be text`) }).trim().min(1, required).max(f.input.type === 'text' ? f.input.max : 100, `${f.label} is too long`);
+      schema = z
+        .string({ error: missingOr(required, `${f.label} must be text`) })
+        .trim()
+        .min(1, required)
+        .max(f.input.type === 'text' ? f.input.max : 100, `${f.label} is too long`);
       break;
     case 'choice': {
       const options = f.input.options as readonly [string, ...string[]];
-      schema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(options, { error: missingOr(required, `${f.label}: choose one from the list`) }));
+      schema = z.preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        z.enum(options, { error: missingOr(required, `${f.label}: choose one from the list`) }),
+      );
       break;
     }
     case 'decimal': {
@@ -49,7 +56,16 @@ function fieldSchema(f: FieldDef): z.ZodType {
  * A row's id as the forms send it: a whole number, or its digits as text (a select's value).
  * Nothing else is read as a number: not `true`, `[1]`, ' 1 ', '0x1' or '1e0'.
  */
-const rowId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: 'must be the number of a partner from the list' });
+const rowId = z.union(
+  [
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
+  { error: 'must be the number of a partner from the list' },
+);
 
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
 
@@ -80,7 +96,9 @@ function buildEntryInputSchema(kind: KindDef) {
 
 export type EntryInput = Record<string, string | number | undefined>;
 
-export const voidSchema = z.object({ reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Reason is required (at least 3 characters)').max(300) }).strict();
+export const voidSchema = z
+  .object({ reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Reason is required (at least 3 characters)').max(300) })
+  .strict();
 
 const lifecycleSchemas = new WeakMap<KindDef, z.ZodType<Record<string, unknown>>>();
 
@@ -103,7 +121,9 @@ export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown
           return z.NEVER;
         })
       : z.string({ error: required }).trim().min(1, required).max(200);
-  schema = z.object({ [l.status]: z.literal(true, { error: `${l.status} must be true` }).optional(), [l.value.name]: value }).strict() as z.ZodType<Record<string, unknown>>;
+  schema = z.object({ [l.status]: z.literal(true, { error: `${l.status} must be true` }).optional(), [l.value.name]: value }).strict() as z.ZodType<
+    Record<string, unknown>
+  >;
   lifecycleSchemas.set(kind, schema);
   return schema;
 }
@@ -117,12 +137,23 @@ export const partnerSchema = z
     Object.fromEntries(
       partnerFields.map((f) => {
         const required = `${f.label} is required`;
-        let s: z.ZodType = z.string({ error: missingOr(required, `${f.label} must be text`) }).trim().min(1, required).max(f.max, `${f.label} is too long`);
+        let s: z.ZodType = z
+          .string({ error: missingOr(required, `${f.label} must be text`) })
+          .trim()
+          .min(1, required)
+          .max(f.max, `${f.label} is too long`);
         if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, `${f.label}: choose one from the list`) });
-        if (f.numeric) s = z.string({ error: missingOr(required, `${f.label} must be a number`) }).trim().regex(/^\+?\d[\d -]{3,18}$/, `${f.label} must be a number`);
+        if (f.numeric)
+          s = z
+            .string({ error: missingOr(required, `${f.label} must be a number`) })
+            .trim()
+            .regex(/^\+?\d[\d -]{3,18}$/, `${f.label} must be a number`);
         if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
         // A name is stored clean (NFC, trimmed, single spaces); a character nobody can see is refused.
-        if (f.name === 'name') s = s.refine((v) => !INVISIBLE.test(v as string), `${f.label} has a character that cannot be seen: type it again`).transform((v) => cleanName(v as string));
+        if (f.name === 'name')
+          s = s
+            .refine((v) => !INVISIBLE.test(v as string), `${f.label} has a character that cannot be seen: type it again`)
+            .transform((v) => cleanName(v as string));
         return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
       }),
     ),

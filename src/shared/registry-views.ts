@@ -15,8 +15,7 @@ export interface Column {
 }
 
 export type DashboardPage =
-  | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
-  | { type: 'partners' | 'ledger' | 'production'; label: string };
+  { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef } | { type: 'partners' | 'ledger' | 'production'; label: string };
 
 export interface MenuGroup {
   title: string;
@@ -70,7 +69,11 @@ export function dashboardPageOf(registry: Registry, name: string): DashboardPage
 type LayoutColumn = { header: string; from: 'subject' | 'issue_date' | 'issued_by' | EntryColumn };
 
 const layout = (...cols: [header: string, from: LayoutColumn['from']][]): LayoutColumn[] => cols.map(([header, from]) => ({ header, from }));
-const nameDate = (name = 'Name') => [[name, 'subject'], ['Date', 'issue_date']] as [string, LayoutColumn['from']][];
+const nameDate = (name = 'Name') =>
+  [
+    [name, 'subject'],
+    ['Date', 'issue_date'],
+  ] as [string, LayoutColumn['from']][];
 
 export const statementLayouts: Record<StatementLayout, readonly LayoutColumn[]> = {
   // prettier-ignore

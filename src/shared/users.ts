@@ -11,7 +11,12 @@ export const usersQuerySchema = z.object({
 export const recordUserSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
-    email: z.string().trim().min(1, 'Email is required').max(254, 'Email should be at most 254 characters').pipe(z.email('That email address does not look right')),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .max(254, 'Email should be at most 254 characters')
+      .pipe(z.email('That email address does not look right')),
   })
   .strict();
 

@@ -11,9 +11,6 @@ export default [
     route('fireCount', 'routes/fire-count.tsx'),
     route('dashboard/*', 'routes/dashboard.tsx'),
   ]),
-  layout('routes/admin-area.tsx', [
-    route('addusers', 'routes/add-users.tsx'),
-    route('loggedInUsers', 'routes/logged-in-users.tsx'),
-  ]),
+  layout('routes/admin-area.tsx', [route('addusers', 'routes/add-users.tsx'), route('loggedInUsers', 'routes/logged-in-users.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

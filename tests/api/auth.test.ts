@@ -136,11 +136,19 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const session = () => db.selectFrom('session').select('expiresAt').where('token', '=', token).executeTakeFirstOrThrow();
     const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
     // Ten days left of thirty: the session is renewed to thirty days on use.
-    await db.updateTable('session').set({ expiresAt: days(10) }).where('token', '=', token).execute();
+    await db
+      .updateTable('session')
+      .set({ expiresAt: days(10) })
+      .where('token', '=', token)
+      .execute();
     expect((await withCookie(value)).statusCode).toBe(200);
     expect(new Date((await session()).expiresAt).getTime()).toBeGreaterThan(Date.parse(days(29)));
     // Expired: refused.
-    await db.updateTable('session').set({ expiresAt: days(-1) }).where('token', '=', token).execute();
+    await db
+      .updateTable('session')
+      .set({ expiresAt: days(-1) })
+      .where('token', '=', token)
+      .execute();
     expect((await withCookie(value)).statusCode).toBe(401);
     expect(user.role).toBe('acounts');
   });

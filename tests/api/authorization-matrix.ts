@@ -27,7 +27,14 @@ export function kindRows(registry: Registry): Record<string, MatrixRow> {
       [`POST /api/${k.path}`, { request: { url: `/api/${k.path}`, body: {} }, expect: byAccess[k.write as keyof typeof byAccess] }],
       [`GET /api/${k.path}/dates`, { request: { url: `/api/${k.path}/dates` }, expect: books }],
       [`GET /api/${k.path}/names`, { request: { url: `/api/${k.path}/names` }, expect: books }],
-      ...(k.lifecycle ? [[`PUT /api/${k.path}/:id`, { request: { url: `/api/${k.path}/999999`, body: { [k.lifecycle.value.name]: '1' } }, expect: byAccess[k.write as keyof typeof byAccess] }]] : []),
+      ...(k.lifecycle
+        ? [
+            [
+              `PUT /api/${k.path}/:id`,
+              { request: { url: `/api/${k.path}/999999`, body: { [k.lifecycle.value.name]: '1' } }, expect: byAccess[k.write as keyof typeof byAccess] },
+            ],
+          ]
+        : []),
     ]),
   );
 }

@@ -32,7 +32,9 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   }
 
   for (const [route, row] of Object.entries(authorizationMatrix)) {
-    it(`${route}: ${Object.entries(row.expect).map(([c, o]) => `${c} ${o}`).join(', ')}`, async () => {
+    it(`${route}: ${Object.entries(row.expect)
+      .map(([c, o]) => `${c} ${o}`)
+      .join(', ')}`, async () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
       for (const caller of Object.keys(row.expect) as Caller[]) {
         const { agent, self } = await callerFor(caller, route.startsWith('POST /api/auth/') || route.startsWith('PUT /api/loggedInUsers/'));

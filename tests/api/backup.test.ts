@@ -26,8 +26,11 @@ const liveFile = (dataDir: string) => path.join(dataDir, SQLITE_FILE);
 /** `npm run cli -- ...` on a data directory: exit code and the printed lines. */
 function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli.ts', ...args],
+      { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -43,7 +46,16 @@ function inspect<T>(file: string, read: (db: BetterSqlite3.Database) => T): T {
 }
 const integrity = (file: string) => inspect(file, (db) => db.prepare('pragma integrity_check').pluck().all());
 const keyCounts = (file: string) =>
-  inspect(file, (db) => new Map(db.prepare<[], { k: string; n: number }>('select idempotency_key k, count(*) n from entries where idempotency_key is not null group by k').all().map((r) => [r.k, r.n])));
+  inspect(
+    file,
+    (db) =>
+      new Map(
+        db
+          .prepare<[], { k: string; n: number }>('select idempotency_key k, count(*) n from entries where idempotency_key is not null group by k')
+          .all()
+          .map((r) => [r.k, r.n]),
+      ),
+  );
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** A data directory with migrated books, demo entries if asked, and the owner's account made by the cli if asked. */
@@ -73,17 +85,39 @@ async function startServer(dataDir: string): Promise<Server> {
   const port = 40000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WEB_BUILD_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  ) {
     if (i > 300 || child.exitCode !== null) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const login = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { base, child, exited, cookie };
 }
 
@@ -214,66 +248,92 @@ describe('backup and restore (SQLite)', () => {
     return file;
   }
 
-  it('refuses to restore while the server runs, and the server carries on; once it is killed, restores and keeps the old database whole', async () => {
-    const d = await makeDataDir('running', { owner: true });
-    const other = await startServer(d);
-    try {
-      expect(await postEntry(other, 'running-1')).toBe(201);
-      await expectRefused(d, sample, /^Error: the database .*ama\.sqlite is in use: stop the server first, then restore\n$/);
-      expect(await postEntry(other, 'running-2')).toBe(201);
-    } finally {
-      // A crash, not a stop: the last entry is still in the -wal file, and no lock is left behind.
-      other.child.kill('SIGKILL');
-      await other.exited;
-    }
-    expect(fs.existsSync(`${liveFile(d)}-wal`)).toBe(true);
+  it(
+    'refuses to restore while the server runs, and the server carries on; once it is killed, restores and keeps the old database whole',
+    async () => {
+      const d = await makeDataDir('running', { owner: true });
+      const other = await startServer(d);
+      try {
+        expect(await postEntry(other, 'running-1')).toBe(201);
+        await expectRefused(d, sample, /^Error: the database .*ama\.sqlite is in use: stop the server first, then restore\n$/);
+        expect(await postEntry(other, 'running-2')).toBe(201);
+      } finally {
+        // A crash, not a stop: the last entry is still in the -wal file, and no lock is left behind.
+        other.child.kill('SIGKILL');
+        await other.exited;
+      }
+      expect(fs.existsSync(`${liveFile(d)}-wal`)).toBe(true);
 
-    const res = await cli(d, 'restore', sample);
-    expect(res.stderr).toBe('');
-    expect(res.stdout).toMatch(/^restored .* \(\d+ entries, balance -?[\d,]+\.\d\d taka\); the previous database is kept as /);
-    const [aside = ''] = asides(d);
-    expect(fs.readdirSync(d).sort()).toEqual([SQLITE_FILE, aside]);
-    expect(integrity(path.join(d, aside))).toEqual(['ok']);
-    expect([...keyCounts(path.join(d, aside))].sort()).toEqual([
-      ['running-1', 1],
-      ['running-2', 1],
-    ]);
-    expect(inspect(liveFile(d), (db) => db.prepare('select count(*) from entries').pluck().get())).toBe(SEEDED);
-  }, TIMEOUT);
+      const res = await cli(d, 'restore', sample);
+      expect(res.stderr).toBe('');
+      expect(res.stdout).toMatch(/^restored .* \(\d+ entries, balance -?[\d,]+\.\d\d taka\); the previous database is kept as /);
+      const [aside = ''] = asides(d);
+      expect(fs.readdirSync(d).sort()).toEqual([SQLITE_FILE, aside]);
+      expect(integrity(path.join(d, aside))).toEqual(['ok']);
+      expect([...keyCounts(path.join(d, aside))].sort()).toEqual([
+        ['running-1', 1],
+        ['running-2', 1],
+      ]);
+      expect(inspect(liveFile(d), (db) => db.prepare('select count(*) from entries').pluck().get())).toBe(SEEDED);
+    },
+    TIMEOUT,
+  );
 
-  it('refuses a missing file, a file that is not a database, and a database of another app', async () => {
-    const d = await makeDataDir('target');
-    await expectRefused(d, path.join(scratch, 'no-such.sqlite'), /^Error: no such file: .*no-such\.sqlite\n$/);
-    const text = path.join(dir('text'), 'notes.txt');
-    fs.writeFileSync(text, 'Cash book, page 12\n'.repeat(500));
-    await expectRefused(d, text, /^Error: .*notes\.txt is not a SQLite database\n$/);
-    const other = path.join(dir('other'), 'other.sqlite');
-    const db = new BetterSqlite3(other);
-    db.exec('create table songs (title text)');
-    db.close();
-    await expectRefused(d, other, /^Error: .*other\.sqlite is not a database of this app \(no entries, ledger_summary, kysely_migration table\)\n$/);
-  }, TIMEOUT);
+  it(
+    'refuses a missing file, a file that is not a database, and a database of another app',
+    async () => {
+      const d = await makeDataDir('target');
+      await expectRefused(d, path.join(scratch, 'no-such.sqlite'), /^Error: no such file: .*no-such\.sqlite\n$/);
+      const text = path.join(dir('text'), 'notes.txt');
+      fs.writeFileSync(text, 'Cash book, page 12\n'.repeat(500));
+      await expectRefused(d, text, /^Error: .*notes\.txt is not a SQLite database\n$/);
+      const other = path.join(dir('other'), 'other.sqlite');
+      const db = new BetterSqlite3(other);
+      db.exec('create table songs (title text)');
+      db.close();
+      await expectRefused(d, other, /^Error: .*other\.sqlite is not a database of this app \(no entries, ledger_summary, kysely_migration table\)\n$/);
+    },
+    TIMEOUT,
+  );
 
-  it('refuses a corrupted backup and one from a newer version of the app', async () => {
-    const d = await makeDataDir('target');
-    const broken = copyOfBackup(() => undefined);
-    const { page, size } = inspect(broken, (db) => ({
-      page: Number(db.prepare("select rootpage from sqlite_master where name = 'entries'").pluck().get()),
-      size: Number(db.pragma('page_size', { simple: true })),
-    }));
-    // Scribble over the entries table's first page header.
-    const fd = fs.openSync(broken, 'r+');
-    fs.writeSync(fd, Buffer.alloc(16, 0xee), 0, 16, (page - 1) * size);
-    fs.closeSync(fd);
-    await expectRefused(d, broken, /^Error: .*edited\.sqlite is corrupted: /);
+  it(
+    'refuses a corrupted backup and one from a newer version of the app',
+    async () => {
+      const d = await makeDataDir('target');
+      const broken = copyOfBackup(() => undefined);
+      const { page, size } = inspect(broken, (db) => ({
+        page: Number(db.prepare("select rootpage from sqlite_master where name = 'entries'").pluck().get()),
+        size: Number(db.pragma('page_size', { simple: true })),
+      }));
+      // Scribble over the entries table's first page header.
+      const fd = fs.openSync(broken, 'r+');
+      fs.writeSync(fd, Buffer.alloc(16, 0xee), 0, 16, (page - 1) * size);
+      fs.closeSync(fd);
+      await expectRefused(d, broken, /^Error: .*edited\.sqlite is corrupted: /);
 
-    const newer = copyOfBackup((db) => db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-the-future', new Date().toISOString()));
-    await expectRefused(d, newer, /^Error: .*edited\.sqlite comes from a newer version of the app \(migration 9999-from-the-future\); update the app first\n$/);
-  }, TIMEOUT);
+      const newer = copyOfBackup((db) =>
+        db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-the-future', new Date().toISOString()),
+      );
+      await expectRefused(
+        d,
+        newer,
+        /^Error: .*edited\.sqlite comes from a newer version of the app \(migration 9999-from-the-future\); update the app first\n$/,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('refuses a backup whose books disagree', async () => {
-    const d = await makeDataDir('target');
-    const tampered = copyOfBackup((db) => db.prepare('update ledger_summary set balance_p = balance_p + 100').run());
-    await expectRefused(d, tampered, /^Error: the books in .*edited\.sqlite disagree in 1 place\(s\), first: summary balance_p: stored -?\d+, entries add up to -?\d+; nothing restored\n$/);
-  }, TIMEOUT);
+  it(
+    'refuses a backup whose books disagree',
+    async () => {
+      const d = await makeDataDir('target');
+      const tampered = copyOfBackup((db) => db.prepare('update ledger_summary set balance_p = balance_p + 100').run());
+      await expectRefused(
+        d,
+        tampered,
+        /^Error: the books in .*edited\.sqlite disagree in 1 place\(s\), first: summary balance_p: stored -?\d+, entries add up to -?\d+; nothing restored\n$/,
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -6,7 +6,17 @@ import { type KindDef, type PartnerCategory, inputFields, kinds, partnerCategori
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { ADMIN_ACCOUNT, entryBody, gramsOf, gramsOfNumber as toGrams, kindNamed, lineTotal, partnerBody, poishaOf, poishaOfNumber as toPoisha } from '../helpers/factories.ts';
+import {
+  ADMIN_ACCOUNT,
+  entryBody,
+  gramsOf,
+  gramsOfNumber as toGrams,
+  kindNamed,
+  lineTotal,
+  partnerBody,
+  poishaOf,
+  poishaOfNumber as toPoisha,
+} from '../helpers/factories.ts';
 
 // The books through the API, as the accounts staff use them: partners, every record kind of the
 // registry, exact money, the derived balance and stock, fires, asset sales, voids, refusals of
@@ -92,7 +102,10 @@ describe.each(dialects)('books on %s', (dialect) => {
   }
 
   async function entryCount(): Promise<number> {
-    const row = await t.app.deps.database.db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.app.deps.database.db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -216,43 +229,53 @@ describe.each(dialects)('books on %s', (dialect) => {
   });
 
   describe('every record kind of the registry', () => {
-    it.each(allKinds.map((k) => [k.kind, k] as const))('%s: POST saves it in the spec names, stamped by the server, and GET lists it newest first', async (_name, kind) => {
-      const before = await summary();
-      const body: Record<string, unknown> = { ...validBody(kind), issued_by: 'Somebody Else', issue_date: '1999-01-01', id: 987654, total_price: '1', due_amount: '1' };
-      const dayBefore = todayIn(TIME_ZONE);
-      const res = await acc.post(`/api/${kind.path}`, body);
-      const dayAfter = todayIn(TIME_ZONE);
-      expect(res.statusCode, res.body).toBe(201);
-      const data = res.json().data as Row;
+    it.each(allKinds.map((k) => [k.kind, k] as const))(
+      '%s: POST saves it in the spec names, stamped by the server, and GET lists it newest first',
+      async (_name, kind) => {
+        const before = await summary();
+        const body: Record<string, unknown> = {
+          ...validBody(kind),
+          issued_by: 'Somebody Else',
+          issue_date: '1999-01-01',
+          id: 987654,
+          total_price: '1',
+          due_amount: '1',
+        };
+        const dayBefore = todayIn(TIME_ZONE);
+        const res = await acc.post(`/api/${kind.path}`, body);
+        const dayAfter = todayIn(TIME_ZONE);
+        expect(res.statusCode, res.body).toBe(201);
+        const data = res.json().data as Row;
 
-      expect(data.id).toEqual(expect.any(Number));
-      expect(data.id).not.toBe(987654);
-      expect([dayBefore, dayAfter]).toContain(data.issue_date);
-      expect(data.issued_by).toBe(ACCOUNTS_NAME);
-      expect(data.voided).toBe(false);
-      for (const f of inputFields(kind)) {
-        expect(data[f.name], f.name).toEqual(f.input.type === 'decimal' ? 12.5 : body[f.name]);
-      }
-      const party = kind.fields.find((f) => f.input.type === 'party');
-      if (party && party.input.type === 'party') expect(data.partner_id).toBe(partner(party.input.categories[0] as PartnerCategory).id);
-      if (kind.pricing) {
-        // 12.5 × 12.5 = 156.25; due = 156.25 − (12.5 + 12.5)
-        expect(data.total_price).toBe(156.25);
-        expect(data.due_amount).toBe(131.25);
-      }
-      if (kind.kind === 'fire') expect(data).toMatchObject({ fire_status: false, fire_time: null });
-      if (kind.kind === 'asset') expect(data).toMatchObject({ sold_status: false, sold_amount: null });
+        expect(data.id).toEqual(expect.any(Number));
+        expect(data.id).not.toBe(987654);
+        expect([dayBefore, dayAfter]).toContain(data.issue_date);
+        expect(data.issued_by).toBe(ACCOUNTS_NAME);
+        expect(data.voided).toBe(false);
+        for (const f of inputFields(kind)) {
+          expect(data[f.name], f.name).toEqual(f.input.type === 'decimal' ? 12.5 : body[f.name]);
+        }
+        const party = kind.fields.find((f) => f.input.type === 'party');
+        if (party && party.input.type === 'party') expect(data.partner_id).toBe(partner(party.input.categories[0] as PartnerCategory).id);
+        if (kind.pricing) {
+          // 12.5 × 12.5 = 156.25; due = 156.25 − (12.5 + 12.5)
+          expect(data.total_price).toBe(156.25);
+          expect(data.due_amount).toBe(131.25);
+        }
+        if (kind.kind === 'fire') expect(data).toMatchObject({ fire_status: false, fire_time: null });
+        if (kind.kind === 'asset') expect(data).toMatchObject({ sold_status: false, sold_amount: null });
 
-      const after = await summary();
-      expect(after.balance - before.balance).toBe(kind.cash ? BigInt(kind.cash.direction) * 1250n : 0n);
-      expect(after.stock - before.stock).toBe(kind.stock ? BigInt(kind.stock.direction) * 12500n : 0n);
+        const after = await summary();
+        expect(after.balance - before.balance).toBe(kind.cash ? BigInt(kind.cash.direction) * 1250n : 0n);
+        expect(after.stock - before.stock).toBe(kind.stock ? BigInt(kind.stock.direction) * 12500n : 0n);
 
-      const second = await create(kind);
-      const rows = await list(kind.path);
-      expect(rows.slice(0, 2).map((r) => r.id)).toEqual([second.id, data.id]);
-      expect(rows[1]).toEqual(data);
-      await booksAddUp();
-    });
+        const second = await create(kind);
+        const rows = await list(kind.path);
+        expect(rows.slice(0, 2).map((r) => r.id)).toEqual([second.id, data.id]);
+        expect(rows[1]).toEqual(data);
+        await booksAddUp();
+      },
+    );
 
     it('stamps an admin-written entry with the admin name', async () => {
       const row = await create(kindNamed('investor'), {}, admin);
@@ -463,17 +486,27 @@ describe.each(dialects)('books on %s', (dialect) => {
       await booksAddUp();
     });
 
-    it.each(['investor', 'salary', 'potRepair', 'giWire', 'stock', 'woodPowder'])('restores balance and stock exactly when a %s entry is voided', async (name) => {
-      const kind = kindNamed(name);
-      const before = await summary();
-      const row = await create(kind, Object.fromEntries(inputFields(kind).filter((f) => f.input.type === 'decimal').map((f) => [f.name, '1,234.56'])));
-      expect(await summary()).not.toEqual(before);
-      const res = await acc.post(`/api/entries/${row.id}/void`, { reason: 'Wrong partner' });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await summary()).toEqual(before);
-      expect((await list(kind.path)).find((r) => r.id === row.id)?.voided).toBe(true);
-      await booksAddUp();
-    });
+    it.each(['investor', 'salary', 'potRepair', 'giWire', 'stock', 'woodPowder'])(
+      'restores balance and stock exactly when a %s entry is voided',
+      async (name) => {
+        const kind = kindNamed(name);
+        const before = await summary();
+        const row = await create(
+          kind,
+          Object.fromEntries(
+            inputFields(kind)
+              .filter((f) => f.input.type === 'decimal')
+              .map((f) => [f.name, '1,234.56']),
+          ),
+        );
+        expect(await summary()).not.toEqual(before);
+        const res = await acc.post(`/api/entries/${row.id}/void`, { reason: 'Wrong partner' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await summary()).toEqual(before);
+        expect((await list(kind.path)).find((r) => r.id === row.id)?.voided).toBe(true);
+        await booksAddUp();
+      },
+    );
 
     it('restores the stock added through PUT /dashboard when that entry is voided', async () => {
       const before = await summary();
@@ -494,12 +527,22 @@ describe.each(dialects)('books on %s', (dialect) => {
       // A sold asset cannot be voided before its sale.
       expect((await acc.post(`/api/entries/${asset.id}/void`, { reason: 'Wrong asset' })).statusCode).toBe(409);
 
-      const sale = await t.app.deps.database.db.selectFrom('entries').select(['id', 'cash_p']).where('kind', '=', 'assetSale').where('ref_id', '=', asset.id).execute();
+      const sale = await t.app.deps.database.db
+        .selectFrom('entries')
+        .select(['id', 'cash_p'])
+        .where('kind', '=', 'assetSale')
+        .where('ref_id', '=', asset.id)
+        .execute();
       expect(sale).toHaveLength(1);
       expect(Number(sale[0]?.cash_p)).toBe(420075);
       // The sale is money in: it shows among the latest cash-in entries, where it can be voided.
       const recent = (await acc.get('/api/entries/recent?group=cashIn&limit=100')).json().data as Record<string, unknown>[];
-      expect(recent.find((r) => r.id === sale[0]?.id)).toMatchObject({ title: 'Asset Sale', paid_amount: 4200.75, voided: false, note: `Sale of asset #${asset.id}` });
+      expect(recent.find((r) => r.id === sale[0]?.id)).toMatchObject({
+        title: 'Asset Sale',
+        paid_amount: 4200.75,
+        voided: false,
+        note: `Sale of asset #${asset.id}`,
+      });
       const res = await acc.post(`/api/entries/${sale[0]?.id}/void`, { reason: 'Buyer did not pay' });
       expect(res.statusCode, res.body).toBe(200);
       expect(await summary()).toEqual(before);
@@ -627,7 +670,9 @@ describe.each(dialects)('books on %s', (dialect) => {
       const before = await summary();
       const count = await entryCount();
       const key = `race-${unique('key').replace(/\s/g, '-')}`;
-      const answers = await Promise.all(Array.from({ length: 5 }, () => acc.post('/api/paymentData', validBody(kind, { paid_amount: '10', idempotency_key: key }))));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => acc.post('/api/paymentData', validBody(kind, { paid_amount: '10', idempotency_key: key }))),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
       expect(await entryCount()).toBe(count + 1);
@@ -659,7 +704,9 @@ describe.each(dialects)('books on %s', (dialect) => {
 
     it('ends a fire once when two ends arrive together', async () => {
       const fire = await create(kindNamed('fire'));
-      const answers = await Promise.all(['first', 'second', 'third', 'fourth', 'fifth'].map((note) => acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: note })));
+      const answers = await Promise.all(
+        ['first', 'second', 'third', 'fourth', 'fifth'].map((note) => acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: note })),
+      );
       expect(statuses(answers)).toEqual([200, 409, 409, 409, 409]);
       const winner = answers.find((a) => a.statusCode === 200)?.json().data.fire_time;
       expect((await list('fire')).find((r) => r.id === fire.id)?.fire_time).toBe(winner);
@@ -700,7 +747,10 @@ describe.each(dialects)('books on %s', (dialect) => {
       const wide = await list('investorData', '?issue_date>=2000-01-01&issue_date<=2100-01-01');
       expect(wide.map((r) => r.id)).toEqual(expect.arrayContaining([a1.id, a2.id, b1.id]));
       expect(wide.map((r) => r.id)).toEqual([...wide.map((r) => r.id)].sort((x, y) => y - x));
-      expect((await list('investorData', `?name=${encodeURIComponent(a.name)}&issue_date>=${today}&issue_date<=${today}`)).map((r) => r.id)).toEqual([a2.id, a1.id]);
+      expect((await list('investorData', `?name=${encodeURIComponent(a.name)}&issue_date>=${today}&issue_date<=${today}`)).map((r) => r.id)).toEqual([
+        a2.id,
+        a1.id,
+      ]);
       expect(await list('investorData', '?issue_date>=2100-01-01')).toEqual([]);
       expect(await list('investorData', '?issue_date<=2000-01-01')).toEqual([]);
       expect((await list('investorData', `?issue_date>=${today}`)).map((r) => r.id)).toEqual(expect.arrayContaining([a1.id, a2.id, b1.id]));

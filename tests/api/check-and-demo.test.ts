@@ -20,22 +20,40 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
       await seedDemo(t.database.db, { entries: 1500, today: '2026-11-22' });
       const seen = await t.database.db.selectFrom('entries').select('kind').distinct().execute();
       expect(seen.map((r) => r.kind).sort()).toEqual(kinds.map((k) => k.kind).sort());
-      const dates = await t.database.db.selectFrom('entries').select((eb) => [eb.fn.min('issue_date').as('first'), eb.fn.max('issue_date').as('last')]).executeTakeFirstOrThrow();
+      const dates = await t.database.db
+        .selectFrom('entries')
+        .select((eb) => [eb.fn.min('issue_date').as('first'), eb.fn.max('issue_date').as('last')])
+        .executeTakeFirstOrThrow();
       expect(String(dates.first) >= '2025-11-22').toBe(true);
       expect(String(dates.last) <= '2026-11-22').toBe(true);
       expect(await checkBooks(t.database.db)).toEqual([]);
       expect(Number((await getSummary(t.database.db)).entry_count)).toBe(1500);
 
-      await t.database.db.updateTable('ledger_summary').set((eb) => ({ balance_p: eb('balance_p', '+', 1) })).execute();
+      await t.database.db
+        .updateTable('ledger_summary')
+        .set((eb) => ({ balance_p: eb('balance_p', '+', 1) }))
+        .execute();
       const problems = await checkBooks(t.database.db);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^summary balance_p: stored -?\d+, entries add up to -?\d+$/);
-      await t.database.db.updateTable('ledger_summary').set((eb) => ({ balance_p: eb('balance_p', '-', 1) })).execute();
+      await t.database.db
+        .updateTable('ledger_summary')
+        .set((eb) => ({ balance_p: eb('balance_p', '-', 1) }))
+        .execute();
 
       // The running totals behind history pages, party lists and ledgers are checked as well.
       const day = await t.database.db.selectFrom('kind_day_totals').selectAll().where('kind', '=', 'msWire').orderBy('issue_date').executeTakeFirstOrThrow();
-      await t.database.db.updateTable('kind_day_totals').set({ count: Number(day.count) + 1 }).where('kind', '=', 'msWire').where('issue_date', '=', day.issue_date).execute();
-      await t.database.db.updateTable('party_totals').set((eb) => ({ effect_p: eb('effect_p', '+', 5) })).where('party_id', '=', 1).execute();
+      await t.database.db
+        .updateTable('kind_day_totals')
+        .set({ count: Number(day.count) + 1 })
+        .where('kind', '=', 'msWire')
+        .where('issue_date', '=', day.issue_date)
+        .execute();
+      await t.database.db
+        .updateTable('party_totals')
+        .set((eb) => ({ effect_p: eb('effect_p', '+', 5) }))
+        .where('party_id', '=', 1)
+        .execute();
       expect(await checkBooks(t.database.db)).toEqual([
         `kind_day_totals ["msWire","${day.issue_date}"] count: stored ${Number(day.count) + 1}, entries add up to ${Number(day.count)}`,
         expect.stringMatching(/^party_totals \[1\] effect_p: stored -?\d+, entries add up to -?\d+$/),

@@ -23,7 +23,8 @@ describe.each(dialects)('corrections on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const sale = (overrides: Record<string, unknown> = {}) => entryBody('msWire', { size: '12', weight: '100', price: '90', paid_amount: '5000', discount_amount: '0', note: 'sale', ...overrides }, client);
+  const sale = (overrides: Record<string, unknown> = {}) =>
+    entryBody('msWire', { size: '12', weight: '100', price: '90', paid_amount: '5000', discount_amount: '0', note: 'sale', ...overrides }, client);
   const balance = async () => (await acc.get('/api/dashboard')).json().data as { current_balance: number; wire_stock: number };
   const count = async () => Number((await sql<{ n: number }>`select count(*) as n from entries`.execute(t.app.deps.database.db)).rows[0]?.n);
 
@@ -41,7 +42,14 @@ describe.each(dialects)('corrections on %s', (dialect) => {
     const fixed = await acc.post(`/api/entries/${id}/correct`, { ...sale({ paid_amount: '4500', weight: '90' }), reason: 'paid 500 less' });
     expect(fixed.statusCode, fixed.body).toBe(201);
     const replacement = fixed.json().data;
-    expect(replacement).toMatchObject({ issue_date: '2026-11-20', issued_by: 'Nasrin Corrector', corrects: id, paid_amount: 4500, weight: 90, total_price: 8100 });
+    expect(replacement).toMatchObject({
+      issue_date: '2026-11-20',
+      issued_by: 'Nasrin Corrector',
+      corrects: id,
+      paid_amount: 4500,
+      weight: 90,
+      total_price: 8100,
+    });
 
     // Cash and stock move by the difference only.
     const after = await balance();
@@ -57,7 +65,10 @@ describe.each(dialects)('corrections on %s', (dialect) => {
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
 
     // The audit log has it.
-    const audit = await sql<{ action: string; after_json: string }>`select action, after_json from audit_log where subject_id = ${String(id)} and action = 'correct'`.execute(t.app.deps.database.db);
+    const audit = await sql<{
+      action: string;
+      after_json: string;
+    }>`select action, after_json from audit_log where subject_id = ${String(id)} and action = 'correct'`.execute(t.app.deps.database.db);
     expect(JSON.parse(audit.rows[0]?.after_json ?? '{}')).toMatchObject({ replacement: replacement.id, reason: 'paid 500 less' });
 
     // Corrected once: a second correction, or a void, is refused; the replacement itself can be corrected.

@@ -11,7 +11,15 @@ import { dialects } from '../helpers/databases.ts';
 describe.each(dialects)('request edges on %s', (dialect) => {
   let t: TestApp;
   let acc: Agent;
-  const count = async () => Number((await t.app.deps.database.db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.app.deps.database.db
+          .selectFrom('entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   beforeAll(async () => {
     t = await createTestApp(dialect);
     acc = (await t.signedIn('acounts')).agent;
@@ -28,13 +36,19 @@ describe.each(dialects)('request edges on %s', (dialect) => {
 
   it('refuses text in another character set (415) and bytes that are not UTF-8 (400); nothing written', async () => {
     const before = await count();
-    const latin = await acc.post('/api/assetsCost', Buffer.from('{"name":"Caf\xe9","paid_amount":"1"}', 'latin1'), { 'content-type': 'application/json; charset=latin1' });
+    const latin = await acc.post('/api/assetsCost', Buffer.from('{"name":"Caf\xe9","paid_amount":"1"}', 'latin1'), {
+      'content-type': 'application/json; charset=latin1',
+    });
     expect(latin.statusCode).toBe(415);
     expect(latin.json()).toEqual({ error: { message: 'Send the body as UTF-8 (charset=utf-8)' } });
-    const bad = await acc.post('/api/assetsCost', Buffer.from([...Buffer.from('{"name":"Press '), 0xff, 0xfe, ...Buffer.from('","paid_amount":"1"}')]), { 'content-type': 'application/json' });
+    const bad = await acc.post('/api/assetsCost', Buffer.from([...Buffer.from('{"name":"Press '), 0xff, 0xfe, ...Buffer.from('","paid_amount":"1"}')]), {
+      'content-type': 'application/json',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: { message: 'The body is not valid UTF-8: send the text as UTF-8' } });
-    const signIn = await acc.post('/api/auth/sign-in/email', Buffer.from('{"email":"a@b.c","password":"\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9"}', 'latin1'), { 'content-type': 'application/json; charset=iso-8859-1' });
+    const signIn = await acc.post('/api/auth/sign-in/email', Buffer.from('{"email":"a@b.c","password":"\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9"}', 'latin1'), {
+      'content-type': 'application/json; charset=iso-8859-1',
+    });
     expect(signIn.statusCode).toBe(415);
     const ok = await acc.post('/api/assetsCost', { name: 'Café press', paid_amount: '1' }, { 'content-type': 'application/json; charset=UTF-8' });
     expect(ok.statusCode, ok.body).toBe(201);
@@ -52,7 +66,9 @@ describe.each(dialects)('request edges on %s', (dialect) => {
     const nested = await acc.post('/api/assetsCost', '{"name":"a \\" [{","x":[{"k":1},{"k":2,"k":3}]}', { 'content-type': 'application/json' });
     expect(nested.json().error.field).toBe('k');
     // The same key in two different objects is not a duplicate: refused for other reasons only.
-    const separate = await acc.post('/api/assetsCost', '{"name":"Press","paid_amount":"1","note":"a","x":[{"k":1},{"k":2}]}', { 'content-type': 'application/json' });
+    const separate = await acc.post('/api/assetsCost', '{"name":"Press","paid_amount":"1","note":"a","x":[{"k":1},{"k":2}]}', {
+      'content-type': 'application/json',
+    });
     expect(separate.json().error.field).toBe('x');
     expect(await count()).toBe(before);
   });
@@ -65,7 +81,12 @@ describe.each(dialects)('request edges on %s', (dialect) => {
   });
 
   it('answers auth refusals in the app shape too, keeping their code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: { email: 'nobody@example.com', password: 'Wrong#Password1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: { email: 'nobody@example.com', password: 'Wrong#Password1' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: { message: expect.any(String), code: 'INVALID_EMAIL_OR_PASSWORD' }, code: 'INVALID_EMAIL_OR_PASSWORD' });
   });
@@ -76,7 +97,12 @@ describe('auth server errors', () => {
     const t = await createTestApp('sqlite');
     try {
       await sql`alter table session rename to session_gone`.execute(t.app.deps.database.db);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: { email: 'x@example.com', password: 'Secret#2026x' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        payload: { email: 'x@example.com', password: 'Secret#2026x' },
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.body).not.toMatch(/session|sqlite|table/i);
       expect(res.json().error.message).toEqual(expect.any(String));

@@ -47,7 +47,13 @@ function kindDef(name: string): KindDef {
 // The model's rules, written from SPEC §9, DESIGN.md and docs/decisions/0004-books.md.
 
 /** Digits people type, and digits of the stored integer, per unit (the other-expense unit is typed with 2, kept in thousandths). */
-const DIGITS = { money: { typed: 2, kept: 2 }, rate: { typed: 2, kept: 2 }, weight: { typed: 3, kept: 3 }, quantity: { typed: 3, kept: 3 }, unit: { typed: 2, kept: 3 } } as const;
+const DIGITS = {
+  money: { typed: 2, kept: 2 },
+  rate: { typed: 2, kept: 2 },
+  weight: { typed: 3, kept: 3 },
+  quantity: { typed: 3, kept: 3 },
+  unit: { typed: 2, kept: 3 },
+} as const;
 type Unit = keyof typeof DIGITS;
 
 type Values = Record<string, bigint | string | null>;
@@ -57,23 +63,45 @@ const big = (v: Values, field: string): bigint => {
 };
 
 /** What a trade is priced on: weight × rate, or quantity × rate. */
-const PRICED: Partial<Record<string, 'weight' | 'qunatity'>> = { furnace: 'weight', msWire: 'weight', giWire: 'weight', wireCost: 'weight', woodPowder: 'qunatity', acid: 'qunatity' };
+const PRICED: Partial<Record<string, 'weight' | 'qunatity'>> = {
+  furnace: 'weight',
+  msWire: 'weight',
+  giWire: 'weight',
+  wireCost: 'weight',
+  woodPowder: 'qunatity',
+  acid: 'qunatity',
+};
 
 /** An effect: which field of the entry moves the figure, and which way. */
 type Effect = Record<string, readonly [field: string, sign: bigint]>;
 /** Money in (+) or out (−): cash-in kinds and asset sales add the amount paid, cash-out kinds take it away. */
 const CASH: Effect = {
-  furnace: ['paid_amount', 1n], msWire: ['paid_amount', 1n], giWire: ['paid_amount', 1n], investor: ['paid_amount', 1n], [SALE]: ['paid_amount', 1n],
-  salary: ['paid_amount', -1n], partnerPayment: ['paid_amount', -1n], woodPowder: ['paid_amount', -1n], wireCost: ['paid_amount', -1n], acid: ['paid_amount', -1n],
-  asset: ['paid_amount', -1n], otherExpense: ['paid_amount', -1n], potRepair: ['repairsAmount', -1n],
+  furnace: ['paid_amount', 1n],
+  msWire: ['paid_amount', 1n],
+  giWire: ['paid_amount', 1n],
+  investor: ['paid_amount', 1n],
+  [SALE]: ['paid_amount', 1n],
+  salary: ['paid_amount', -1n],
+  partnerPayment: ['paid_amount', -1n],
+  woodPowder: ['paid_amount', -1n],
+  wireCost: ['paid_amount', -1n],
+  acid: ['paid_amount', -1n],
+  asset: ['paid_amount', -1n],
+  otherExpense: ['paid_amount', -1n],
+  potRepair: ['repairsAmount', -1n],
 };
 /** Wire stock in grams: stock entries add, MS and GI wire sales take away. */
 const STOCK: Effect = { stock: ['wire_stock', 1n], msWire: ['weight', -1n], giWire: ['weight', -1n] };
 /** What the partner owes us more (+) or we owe them more (−): sales leave their due with the client, purchases leave theirs with us. */
 const LEDGER: Effect = {
-  furnace: ['due_amount', 1n], msWire: ['due_amount', 1n], giWire: ['due_amount', 1n],
-  woodPowder: ['due_amount', -1n], wireCost: ['due_amount', -1n], acid: ['due_amount', -1n],
-  investor: ['paid_amount', -1n], partnerPayment: ['paid_amount', 1n],
+  furnace: ['due_amount', 1n],
+  msWire: ['due_amount', 1n],
+  giWire: ['due_amount', 1n],
+  woodPowder: ['due_amount', -1n],
+  wireCost: ['due_amount', -1n],
+  acid: ['due_amount', -1n],
+  investor: ['paid_amount', -1n],
+  partnerPayment: ['paid_amount', 1n],
 };
 function effect(table: Effect, kind: string, v: Values): bigint {
   const rule = table[kind];
@@ -167,8 +195,14 @@ function withVoidMarks(out: Record<string, unknown>, e: Entry): Record<string, u
 function saleRowOf(e: Entry): Record<string, unknown> {
   const sale = e.reversal?.of ?? e;
   const out: Record<string, unknown> = {
-    kind: SALE, title: 'Asset Sale', id: e.id, issue_date: e.date, issued_by: ACC_NAME, name: sale.asset?.v.name ?? null,
-    note: `Sale of asset #${sale.asset?.id}`, paid_amount: wire(sale.v.paid_amount as bigint, 2),
+    kind: SALE,
+    title: 'Asset Sale',
+    id: e.id,
+    issue_date: e.date,
+    issued_by: ACC_NAME,
+    name: sale.asset?.v.name ?? null,
+    note: `Sale of asset #${sale.asset?.id}`,
+    paid_amount: wire(sale.v.paid_amount as bigint, 2),
   };
   return withVoidMarks(out, e);
 }
@@ -255,12 +289,41 @@ function createArb(k: KindDef): fc.Arbitrary<Command> {
 const reasonArb = fc.constantFrom('Typed the wrong weight', 'Entered twice', '  Wrong partner  ', 'Buyer did not pay');
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.oneof(...allKinds.map(createArb)), weight: 14 },
-  { arbitrary: fc.record({ t: fc.constant('void' as const), pick: fc.constantFrom('any' as const, 'last' as const, 'sale' as const, 'missing' as const), n: fc.nat(), reason: reasonArb }), weight: 5 },
-  { arbitrary: fc.record({ t: fc.constant('sell' as const), pick: fc.constantFrom('asset' as const, 'asset' as const, 'asset' as const, 'any' as const), n: fc.nat(), amount: decimalArb('money'), withStatus: fc.boolean() }), weight: 3 },
-  { arbitrary: fc.record({ t: fc.constant('endFire' as const), pick: fc.constantFrom('fire' as const, 'fire' as const, 'fire' as const, 'any' as const), n: fc.nat(), note: textArb, withStatus: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('void' as const),
+      pick: fc.constantFrom('any' as const, 'last' as const, 'sale' as const, 'missing' as const),
+      n: fc.nat(),
+      reason: reasonArb,
+    }),
+    weight: 5,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('sell' as const),
+      pick: fc.constantFrom('asset' as const, 'asset' as const, 'asset' as const, 'any' as const),
+      n: fc.nat(),
+      amount: decimalArb('money'),
+      withStatus: fc.boolean(),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('endFire' as const),
+      pick: fc.constantFrom('fire' as const, 'fire' as const, 'fire' as const, 'any' as const),
+      n: fc.nat(),
+      note: textArb,
+      withStatus: fc.boolean(),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ t: fc.constant('retry' as const), n: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('rename' as const), cat: fc.nat({ max: 5 }), idx: fc.nat({ max: 2 }) }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant('correct' as const), pick: fc.constantFrom('any' as const, 'last' as const, 'missing' as const), n: fc.nat() }), weight: 3 },
+  {
+    arbitrary: fc.record({ t: fc.constant('correct' as const), pick: fc.constantFrom('any' as const, 'last' as const, 'missing' as const), n: fc.nat() }),
+    weight: 3,
+  },
   { arbitrary: fc.constant({ t: 'nextDay' as const }), weight: 2 },
 );
 
@@ -344,7 +407,14 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
    */
   async function snapshot(): Promise<Snapshot> {
     const dash = (await get('/api/dashboard')).data;
-    const snap: Snapshot = { balance: unitsOf(dash.current_balance, 2), stock: unitsOf(dash.wire_stock, 3), totals: new Map(), dates: new Map(), names: new Map(), ledger: new Map() };
+    const snap: Snapshot = {
+      balance: unitsOf(dash.current_balance, 2),
+      stock: unitsOf(dash.wire_stock, 3),
+      totals: new Map(),
+      dates: new Map(),
+      names: new Map(),
+      ledger: new Map(),
+    };
     for (const k of allKinds) {
       snap.totals.set(k.kind, totalsFromJson(k, (await get(`/api/${k.path}?limit=1`)).totals));
       snap.dates.set(k.kind, (await get(`/api/${k.path}/dates`)).data);
@@ -443,7 +513,10 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             const newest = (await get(`/api/stock?issue_date>=${e.date}&issue_date<=${e.date}&limit=1`)).data[0];
             e.id = newest.id;
             entries.push(e);
-            expect(summary).toEqual({ current_balance: wire(base.balance + sum(entries.map(cash)), 2), wire_stock: wire(base.stock + sum(entries.map(stock)), 3) });
+            expect(summary).toEqual({
+              current_balance: wire(base.balance + sum(entries.map(cash)), 2),
+              wire_stock: wire(base.stock + sum(entries.map(stock)), 3),
+            });
             expect(newest).toEqual(rowOf(e));
           } else {
             const data = (await ok(acc.post(`/api/${k.path}`, body), 201, `POST ${k.path}`)).data;
@@ -477,7 +550,16 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
           const { data } = await ok(res, 200, `void #${target.id}`);
           expect(data).toEqual({ id: target.id, reversal_id: expect.any(Number) });
           target.voided = true;
-          const reversal: Entry = { id: data.reversal_id, kind: target.kind, date: days[day] as string, partner: target.partner, v: target.v, voided: false, reversal: { of: target, reason: cmd.reason.trim() }, sold: null };
+          const reversal: Entry = {
+            id: data.reversal_id,
+            kind: target.kind,
+            date: days[day] as string,
+            partner: target.partner,
+            v: target.v,
+            voided: false,
+            reversal: { of: target, reason: cmd.reason.trim() },
+            sold: null,
+          };
           target.voidedBy = reversal;
           if (target.fire) reversal.fire = { ...target.fire };
           entries.push(reversal);
@@ -497,8 +579,24 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             asset.sold = kept(cmd.amount, 'money');
             expect(data).toEqual(rowOf(asset));
             // The sale is its own entry; no route names it, so its id is read from the table.
-            const sale = await t.app.deps.database.db.selectFrom('entries').select('id').where('kind', '=', SALE).where('ref_id', '=', asset.id).where('void_of', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
-            entries.push({ id: Number(sale.id), kind: SALE, date: days[day] as string, partner: null, v: { paid_amount: asset.sold }, voided: false, sold: null, asset });
+            const sale = await t.app.deps.database.db
+              .selectFrom('entries')
+              .select('id')
+              .where('kind', '=', SALE)
+              .where('ref_id', '=', asset.id)
+              .where('void_of', 'is', null)
+              .orderBy('id', 'desc')
+              .executeTakeFirstOrThrow();
+            entries.push({
+              id: Number(sale.id),
+              kind: SALE,
+              date: days[day] as string,
+              partner: null,
+              v: { paid_amount: asset.sold },
+              voided: false,
+              sold: null,
+              asset,
+            });
           }
           break;
         }
@@ -533,9 +631,27 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             break;
           }
           const { data } = await ok(res, 201, `correct #${target.id}`);
-          const replacement: Entry = { ...target, id: data.id, v: { ...target.v, ...(target.partner ? { name: target.partner.name } : {}) }, voided: false, corrects: target, retry: undefined, voidedBy: undefined, correctedBy: undefined };
+          const replacement: Entry = {
+            ...target,
+            id: data.id,
+            v: { ...target.v, ...(target.partner ? { name: target.partner.name } : {}) },
+            voided: false,
+            corrects: target,
+            retry: undefined,
+            voidedBy: undefined,
+            correctedBy: undefined,
+          };
           if (target.fire) replacement.fire = { ...target.fire };
-          const reversal: Entry = { id: data.id + 1, kind: target.kind, date: days[day] as string, partner: target.partner, v: target.v, voided: false, reversal: { of: target, reason: `Corrected by #${data.id}` }, sold: null };
+          const reversal: Entry = {
+            id: data.id + 1,
+            kind: target.kind,
+            date: days[day] as string,
+            partner: target.partner,
+            v: target.v,
+            voided: false,
+            reversal: { of: target, reason: `Corrected by #${data.id}` },
+            sold: null,
+          };
           if (target.fire) reversal.fire = { ...target.fire };
           target.voided = true;
           target.voidedBy = reversal;
@@ -575,7 +691,15 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     const { base, entries, days, tag } = m;
     const [from, to] = [days[m.sc.range[0]] as string, days[m.sc.range[1]] as string];
     const q = (s: string) => encodeURIComponent(s);
-    const next: Snapshot = { ...base, balance: base.balance + sum(entries.map(cash)), stock: base.stock + sum(entries.map(stock)), totals: new Map(), dates: new Map(), names: new Map(), ledger: new Map(base.ledger) };
+    const next: Snapshot = {
+      ...base,
+      balance: base.balance + sum(entries.map(cash)),
+      stock: base.stock + sum(entries.map(stock)),
+      totals: new Map(),
+      dates: new Map(),
+      names: new Map(),
+      ledger: new Map(base.ledger),
+    };
 
     expect((await get('/api/dashboard')).data, 'dashboard').toEqual({ current_balance: wire(next.balance, 2), wire_stock: wire(next.stock, 3) });
 
@@ -634,18 +758,33 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     // Every partner's balance: this sequence's partners from the model, the others as they were.
     for (const p of m.partners) {
       const live = entries.filter((e) => e.partner === p && isLive(e));
-      next.ledger.set(p.id, { id: p.id, name: p.name, catagories: p.category, entries: live.length, balance: wire(sum(live.map((e) => ledgerOf(e.kind, e.v))), 2) });
+      next.ledger.set(p.id, {
+        id: p.id,
+        name: p.name,
+        catagories: p.category,
+        entries: live.length,
+        balance: wire(sum(live.map((e) => ledgerOf(e.kind, e.v))), 2),
+      });
     }
     const balances = (await get('/api/ledger')).data as Balance[];
     const ours = new Set(m.partners.map((p) => p.id));
-    expect(balances.filter((b) => ours.has(b.id)).sort((a, b) => a.id - b.id), '/api/ledger').toEqual(m.partners.map((p) => next.ledger.get(p.id)).sort((a, b) => (a?.id ?? 0) - (b?.id ?? 0)));
-    expect(balances.filter((b) => !ours.has(b.id) && !isDeepStrictEqual(b, next.ledger.get(b.id))), '/api/ledger, partners of earlier sequences').toEqual([]);
+    expect(
+      balances.filter((b) => ours.has(b.id)).sort((a, b) => a.id - b.id),
+      '/api/ledger',
+    ).toEqual(m.partners.map((p) => next.ledger.get(p.id)).sort((a, b) => (a?.id ?? 0) - (b?.id ?? 0)));
+    expect(
+      balances.filter((b) => !ours.has(b.id) && !isDeepStrictEqual(b, next.ledger.get(b.id))),
+      '/api/ledger, partners of earlier sequences',
+    ).toEqual([]);
     expect(balances.length, '/api/ledger: every partner once').toBe(next.ledger.size);
 
     // Each partner's ledger, whole and over the sequence's range.
     const bounds = { both: [from, to], from: [from, undefined], to: [undefined, to] }[m.sc.ledgerBounds];
     for (const p of m.partners) {
-      for (const [lo, hi, page] of [[undefined, undefined, undefined], [...bounds, m.sc.ledgerPage]] as [string | undefined, string | undefined, number | undefined][]) {
+      for (const [lo, hi, page] of [
+        [undefined, undefined, undefined],
+        [...bounds, m.sc.ledgerPage],
+      ] as [string | undefined, string | undefined, number | undefined][]) {
         const query = [lo && `issue_date>=${lo}`, hi && `issue_date<=${hi}`, page && `limit=${page}`].filter(Boolean).join('&');
         const got = (await get(`/api/ledger/${p.id}${query ? `?${query}` : ''}`)).data;
         expect(got, `ledger of ${p.name} ${query}`).toEqual(statement(p, entries, lo, hi, page));
@@ -706,17 +845,21 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     return { partner, opening: wire(opening, 2), closing: wire(opening + effects(inRange), 2), count: inRange.length, carried: wire(carried, 2), rows };
   }
 
-  it(`keeps balance, stock, lists, totals, dates, names, dues and party ledgers equal to the model over ${RUNS} random sequences`, async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      await fc.assert(
-        fc.asyncProperty(scenarioArb, (sc) => runSequence(sc)),
-        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-      );
-    } finally {
-      vi.useRealTimers();
-    }
-  }, 120_000 + RUNS * 10_000);
+  it(
+    `keeps balance, stock, lists, totals, dates, names, dues and party ledgers equal to the model over ${RUNS} random sequences`,
+    async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        await fc.assert(
+          fc.asyncProperty(scenarioArb, (sc) => runSequence(sc)),
+          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+    120_000 + RUNS * 10_000,
+  );
 
   it('leaves books that add up when recomputed from every entry (check)', async () => {
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);

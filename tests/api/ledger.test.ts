@@ -21,10 +21,14 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     const sale = { size: '12', note: 'n', discount_amount: '0' };
     await admin.post('/api/mWireData', entryBody('msWire', { ...sale, weight: '100', price: '50', paid_amount: '4000' }, 'Ledger Client'));
     await admin.post('/api/giWireData', entryBody('giWire', { ...sale, weight: '10', price: '75', paid_amount: '1000' }, 'Ledger Client'));
-    const mistake = (await admin.post('/api/mWireData', entryBody('msWire', { ...sale, weight: '1', price: '1', paid_amount: '0' }, 'Ledger Client'))).json().data.id;
+    const mistake = (await admin.post('/api/mWireData', entryBody('msWire', { ...sale, weight: '1', price: '1', paid_amount: '0' }, 'Ledger Client'))).json()
+      .data.id;
     expect((await admin.post(`/api/entries/${mistake}/void`, { reason: 'typo' })).statusCode).toBe(200);
     // Agent: we bought wire and still owe 300.00, then paid 200.00 of it.
-    await admin.post('/api/wireCost', entryBody('wireCost', { size: '10', weight: '10', price: '80', paid_amount: '500', discount_amount: '0' }, 'Ledger Agent'));
+    await admin.post(
+      '/api/wireCost',
+      entryBody('wireCost', { size: '10', weight: '10', price: '80', paid_amount: '500', discount_amount: '0' }, 'Ledger Agent'),
+    );
     await admin.post('/api/paymentData', entryBody('partnerPayment', { paid_amount: '200' }, 'Ledger Agent'));
 
     const res = await admin.get(`/api/ledger/${client}`);
@@ -62,7 +66,14 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
     const client = (await admin.post('/api/userDetailsData', partner('Client', 'Long Account'))).json().data.id as number;
     // Six sales leaving 100.00, 200.00, … 600.00 due: 2,100.00 in all.
     for (let i = 1; i <= 6; i++) {
-      await admin.post('/api/mWireData', entryBody('msWire', { size: '12', weight: '10', price: String(10 * i + 10), paid_amount: '100', discount_amount: '0', note: `sale ${i}` }, 'Long Account'));
+      await admin.post(
+        '/api/mWireData',
+        entryBody(
+          'msWire',
+          { size: '12', weight: '10', price: String(10 * i + 10), paid_amount: '100', discount_amount: '0', note: `sale ${i}` },
+          'Long Account',
+        ),
+      );
     }
     const page = (await admin.get(`/api/ledger/${client}?limit=2`)).json().data;
     expect(page.count).toBe(6);

@@ -48,7 +48,12 @@ describe.each(dialects)('migration 0007 on %s', (dialect) => {
     try {
       await seedDemo(t.database.db, { entries: 800, today: '2026-11-22' });
       const tables = ['kind_month_totals', 'pot_month_totals', 'pot_day_totals', 'fire_man_month_totals', 'fire_man_day_totals'] as const;
-      const read = (table: (typeof tables)[number]) => t.database.db.selectFrom(table).selectAll().execute().then((rows) => rows.map((r) => JSON.stringify(Object.entries(r).sort())).sort());
+      const read = (table: (typeof tables)[number]) =>
+        t.database.db
+          .selectFrom(table)
+          .selectAll()
+          .execute()
+          .then((rows) => rows.map((r) => JSON.stringify(Object.entries(r).sort())).sort());
       const before = await Promise.all(tables.map(read));
       expect(before.every((rows) => rows.length > 0)).toBe(true);
       for (const table of tables) await sql`drop table ${sql.table(table)}`.execute(t.database.db);

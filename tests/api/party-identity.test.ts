@@ -26,7 +26,12 @@ describe.each(dialects)('parties on %s', (dialect) => {
     const res = await admin.post('/api/userDetailsData', partnerBody(category, name));
     return { status: res.statusCode, body: res.json() };
   };
-  const sale = (name: string, paid: string, partner_id?: number) => entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: paid, discount_amount: '0', note: 'sale', ...(partner_id ? { partner_id } : {}) }, name);
+  const sale = (name: string, paid: string, partner_id?: number) =>
+    entryBody(
+      'msWire',
+      { size: '12', weight: '10', price: '100', paid_amount: paid, discount_amount: '0', note: 'sale', ...(partner_id ? { partner_id } : {}) },
+      name,
+    );
 
   it('keeps one history under the new name after a rename', async () => {
     const made = await addPartner('Client', `Karim Akter ${tag}`);

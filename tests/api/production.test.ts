@@ -69,8 +69,24 @@ describe.each(dialects)('production report on %s', (dialect) => {
     t = await createTestApp(dialect);
     const { agent: admin } = await t.signedIn('admin', 'Owner');
     ({ agent: acc } = await t.signedIn('acounts', 'Accounts'));
-    for (const [catagories, name] of [['Client', 'Rahim Wire House'], ['Wood Powder Agent', 'Powder Karim'], ['Acid Agent', 'Acid Jamal'], ['Wire Agent', 'Wire Habib'], ['Employee', 'Selim Fireman']]) {
-      const res = await admin.post('/api/userDetailsData', { catagories, name, fname: 'F', mname: 'M', address: 'Tongi', contact: '01712345678', nid: '1990123456789', assignedSalary: '15000', userNote: '' });
+    for (const [catagories, name] of [
+      ['Client', 'Rahim Wire House'],
+      ['Wood Powder Agent', 'Powder Karim'],
+      ['Acid Agent', 'Acid Jamal'],
+      ['Wire Agent', 'Wire Habib'],
+      ['Employee', 'Selim Fireman'],
+    ]) {
+      const res = await admin.post('/api/userDetailsData', {
+        catagories,
+        name,
+        fname: 'F',
+        mname: 'M',
+        address: 'Tongi',
+        contact: '01712345678',
+        nid: '1990123456789',
+        assignedSalary: '15000',
+        userNote: '',
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const fire = pathOf('firing');
@@ -97,7 +113,13 @@ describe.each(dialects)('production report on %s', (dialect) => {
 
     // History from before the month, written as the server would have written it then.
     const firing = byRole('firing')[0] as KindDef;
-    const row = buildEntryRow(firing, { roll: '0', pot_number: 'P-3', weight: 100_000, fire_man: 'Babul' }, null, { issue_date: old, issued_by: 'Accounts', author_id: 'x', created_at: new Date().toISOString(), idempotency_key: null });
+    const row = buildEntryRow(firing, { roll: '0', pot_number: 'P-3', weight: 100_000, fire_man: 'Babul' }, null, {
+      issue_date: old,
+      issued_by: 'Accounts',
+      author_id: 'x',
+      created_at: new Date().toISOString(),
+      idempotency_key: null,
+    });
     await t.app.deps.database.db.transaction().execute((trx) => repo.recordEntry(trx, row));
   });
   afterAll(() => t.close());
@@ -151,17 +173,55 @@ describe.each(dialects)('production report on %s', (dialect) => {
     expect(r.total).toEqual(want);
     // Worked on paper once: 17,929.84 taka direct over 1,510.505 kg = 11.8700… → 11.87; (17,929.84 + 17,345.67) ÷ 1,510.505 = 23.3534… → 23.35;
     // 96,405.08 ÷ 850.25 = 113.384… → 113.38; margin 113.38 − (85.25 + 23.35) = 4.78.
-    expect(want).toMatchObject({ wood_powder: 10629.13, acid_cost: 3600.21, direct_cost_per_kg: 11.87, full_cost_per_kg: 23.35, wire_cost_per_kg: 85.25, sale_rate_per_kg: 113.38, margin_per_kg: 4.78 });
+    expect(want).toMatchObject({
+      wood_powder: 10629.13,
+      acid_cost: 3600.21,
+      direct_cost_per_kg: 11.87,
+      full_cost_per_kg: 23.35,
+      wire_cost_per_kg: 85.25,
+      sale_rate_per_kg: 113.38,
+      margin_per_kg: 4.78,
+    });
   });
 
   it('shows each pot: firings, kg, last dates, repairs, firings since the last repair, cost per 1,000 kg', async () => {
     const { pots } = await report(`?issue_date>=${monthFrom}&issue_date<=${monthTo}`);
     const per1000 = (repair: bigint, grams: bigint) => taka(div(repair * 1_000_000n, grams));
     expect(pots).toEqual([
-      { pot_number: 'P-2', firings: 1, kg_fired: 500, last_fired: today, repairs: 1, repair_cost: 2200, last_repaired: today, firings_since_repair: 1, repair_per_1000_kg: per1000(p('2200'), g('500')) },
-      { pot_number: 'P-1', firings: 2, kg_fired: 750.75, last_fired: today, repairs: 1, repair_cost: 1500.5, last_repaired: today, firings_since_repair: 2, repair_per_1000_kg: per1000(p('1500.50'), g('750.75')) },
+      {
+        pot_number: 'P-2',
+        firings: 1,
+        kg_fired: 500,
+        last_fired: today,
+        repairs: 1,
+        repair_cost: 2200,
+        last_repaired: today,
+        firings_since_repair: 1,
+        repair_per_1000_kg: per1000(p('2200'), g('500')),
+      },
+      {
+        pot_number: 'P-1',
+        firings: 2,
+        kg_fired: 750.75,
+        last_fired: today,
+        repairs: 1,
+        repair_cost: 1500.5,
+        last_repaired: today,
+        firings_since_repair: 2,
+        repair_per_1000_kg: per1000(p('1500.50'), g('750.75')),
+      },
       // Never repaired (its one repair was voided): every firing up to the range's end counts, the older one too.
-      { pot_number: 'P-3', firings: 1, kg_fired: 249.755, last_fired: today, repairs: 0, repair_cost: 0, last_repaired: null, firings_since_repair: 2, repair_per_1000_kg: 0 },
+      {
+        pot_number: 'P-3',
+        firings: 1,
+        kg_fired: 249.755,
+        last_fired: today,
+        repairs: 0,
+        repair_cost: 0,
+        last_repaired: null,
+        firings_since_repair: 2,
+        repair_per_1000_kg: 0,
+      },
     ]);
     expect(pots[0]?.repair_per_1000_kg).toBe(4400);
   });
@@ -179,9 +239,24 @@ describe.each(dialects)('production report on %s', (dialect) => {
     expect(r.months).toHaveLength(13);
     expect(r.months.at(-1)).toEqual({ month: today.slice(0, 7), ...expectedMonth(monthFrom, monthTo) });
     const oldMonth = r.months.find((m) => m.month === old.slice(0, 7));
-    expect(oldMonth).toMatchObject({ firings: 1, kg_fired: 100, direct_cost: 0, direct_cost_per_kg: 0, wire_cost_per_kg: null, sale_rate_per_kg: null, margin_per_kg: null });
+    expect(oldMonth).toMatchObject({
+      firings: 1,
+      kg_fired: 100,
+      direct_cost: 0,
+      direct_cost_per_kg: 0,
+      wire_cost_per_kg: null,
+      sale_rate_per_kg: null,
+      margin_per_kg: null,
+    });
     const empty = r.months.find((m) => m.firings === 0);
-    expect(empty).toMatchObject({ kg_fired: 0, direct_cost_per_kg: null, full_cost_per_kg: null, wire_cost_per_kg: null, sale_rate_per_kg: null, margin_per_kg: null });
+    expect(empty).toMatchObject({
+      kg_fired: 0,
+      direct_cost_per_kg: null,
+      full_cost_per_kg: null,
+      wire_cost_per_kg: null,
+      sale_rate_per_kg: null,
+      margin_per_kg: null,
+    });
     expect(r.total.firings).toBe(6);
     expect(r.total.kg_fired).toBe(kg(g('1510.505') + g('100')));
     expect(r.months[0]?.from).toBe(r.total.from);

@@ -31,7 +31,11 @@ describe.each(dialects)('query plans on %s', (dialect) => {
     if (t.target.dialect === 'sqlite') {
       const sqlite = new BetterSqlite3(t.target.file);
       logged = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-      explain = async (q) => sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])).map((r) => String((r as { detail: string }).detail));
+      explain = async (q) =>
+        sqlite
+          .prepare(`explain query plan ${q.sql}`)
+          .all(...(q.parameters as unknown[]))
+          .map((r) => String((r as { detail: string }).detail));
     } else {
       const pool = new pg.Pool({ connectionString: t.target.url, max: 1 });
       logged = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });

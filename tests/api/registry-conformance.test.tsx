@@ -18,7 +18,15 @@ const gasBill: KindDef = {
   cash: { field: 'paid_amount', direction: -1 },
   write: 'acounts',
   screens: ['debit'],
-  dashboard: { section: 'cashOut', page: 'gasBillForTestData', label: 'Gas Bill', order: 10, view: 'statement', statement: 'paymentDetails', history: { page: 'gasBillForTestHistory', order: 7 } },
+  dashboard: {
+    section: 'cashOut',
+    page: 'gasBillForTestData',
+    label: 'Gas Bill',
+    order: 10,
+    view: 'statement',
+    statement: 'paymentDetails',
+    history: { page: 'gasBillForTestHistory', order: 7 },
+  },
   fields: [
     { name: 'paid_amount', column: 'paid_amount_p', label: 'Amount', input: { type: 'decimal', unit: 'money' }, required: true },
     { name: 'note', column: 'note', label: 'Note', input: { type: 'text', max: 500, long: true }, required: false },

@@ -11,7 +11,13 @@ describe.each(dialects)('sign-in throttling per account on %s', (dialect) => {
   let t: TestApp;
   const owner = { email: `owner-${dialect}@example.com`, password: 'Owner#Secret2026', name: 'Owner' };
   const signIn = (password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: { email: owner.email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: { email: owner.email, password },
+    });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -37,12 +43,20 @@ describe.each(dialects)('sign-in throttling per account on %s', (dialect) => {
   it('doubles the wait with every further failure', async () => {
     const db = t.app.deps.database.db;
     const key = owner.email;
-    await db.insertInto('sign_in_failures').values({ email: key, failures: 5, last_failure_ms: Date.now() - 60_000 }).onConflict((oc) => oc.column('email').doUpdateSet({ failures: 5, last_failure_ms: Date.now() - 60_000 })).execute();
+    await db
+      .insertInto('sign_in_failures')
+      .values({ email: key, failures: 5, last_failure_ms: Date.now() - 60_000 })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ failures: 5, last_failure_ms: Date.now() - 60_000 }))
+      .execute();
     const waits: string[] = [];
     for (let i = 0; i < 3; i++) {
       expect((await signIn(`Guess#Later${i}`, `198.51.100.${100 + i}`)).statusCode).toBe(401);
       waits.push((await signIn('Guess#Again', '198.51.100.200')).json().error.message);
-      await db.updateTable('sign_in_failures').set({ last_failure_ms: Date.now() - 60_000 * 60 }).where('email', '=', key).execute();
+      await db
+        .updateTable('sign_in_failures')
+        .set({ last_failure_ms: Date.now() - 60_000 * 60 })
+        .where('email', '=', key)
+        .execute();
     }
     expect(waits).toEqual([2, 4, 8].map((s) => `Too many failed sign-ins for this account: try again in ${s} seconds`));
   });

@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 // The real process: how it refuses bad configuration and how it stops.
 function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'))) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, WEB_BUILD_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      WEB_BUILD_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -38,13 +46,17 @@ describe('starting the server', () => {
     let health: unknown;
     for (let i = 0; i < 100 && !health; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => undefined);
+      health = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.json())
+        .catch(() => undefined);
     }
     expect(health).toEqual({ data: { status: 'ok', database: 'sqlite' } });
     expect(p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
     const second = run({ PORT: String(port + 1) }, p.dataDir);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toBe(`Cannot start: another server is already running on ${p.dataDir} (it holds ${second.output().match(/holds (\S+)\)/)?.[1]}); stop it first, or set DATA_DIR to another folder\n`);
+    expect(second.output()).toBe(
+      `Cannot start: another server is already running on ${p.dataDir} (it holds ${second.output().match(/holds (\S+)\)/)?.[1]}); stop it first, or set DATA_DIR to another folder\n`,
+    );
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('shutting down');

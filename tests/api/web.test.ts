@@ -9,7 +9,10 @@ import { createTestApp } from '../helpers/app.ts';
 const inline = 'window.__ctx = {"ssr":false};';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-web-'));
 fs.mkdirSync(path.join(dir, 'assets'));
-fs.writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html><html><body><h1>home</h1><script>${inline}</script><script type="module" src="/assets/app-abc.js"></script></body></html>`);
+fs.writeFileSync(
+  path.join(dir, 'index.html'),
+  `<!DOCTYPE html><html><body><h1>home</h1><script>${inline}</script><script type="module" src="/assets/app-abc.js"></script></body></html>`,
+);
 fs.writeFileSync(path.join(dir, '__spa-fallback.html'), `<!DOCTYPE html><html><body><p>app shell</p><script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
 
@@ -30,7 +33,7 @@ describe('serving the web app', () => {
     const csp = String(res.headers['content-security-policy']);
     const hash = crypto.createHash('sha256').update(inline).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
-    expect(csp).not.toContain('unsafe-inline\'; ');
+    expect(csp).not.toContain("unsafe-inline'; ");
     expect(csp).toMatch(/script-src [^;]*/);
     expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");

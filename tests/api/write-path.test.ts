@@ -18,7 +18,15 @@ import type { Kysely } from 'kysely';
 // The write path under races and faults (issue 14): one winner per race, the other 409; locks
 // not had in time answer 503 with Retry-After; lost connections are survived; a full disk is 507.
 
-const entryCount = async (db: Kysely<DB>) => Number((await db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const entryCount = async (db: Kysely<DB>) =>
+  Number(
+    (
+      await db
+        .selectFrom('entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(dialects)('write path on %s', (dialect) => {
   let t: TestApp;
@@ -41,7 +49,10 @@ describe.each(dialects)('write path on %s', (dialect) => {
   it('a sale and a void of the same asset at the same moment: exactly one wins, the other 409', async () => {
     for (let i = 0; i < 6; i++) {
       const id = await asset();
-      const [sell, voided] = await Promise.all([acc.put(`/api/assetsCost/${id}`, { sold_status: true, sold_amount: '700' }), acc.post(`/api/entries/${id}/void`, { reason: 'race' })]);
+      const [sell, voided] = await Promise.all([
+        acc.put(`/api/assetsCost/${id}`, { sold_status: true, sold_amount: '700' }),
+        acc.post(`/api/entries/${id}/void`, { reason: 'race' }),
+      ]);
       expect([sell.statusCode, voided.statusCode].sort(), `${sell.body} ${voided.body}`).toEqual([200, 409]);
     }
     expect(await checkBooks(db())).toEqual([]);
@@ -125,7 +136,10 @@ describe.runIf(dialects.includes('postgres'))('PostgreSQL faults', () => {
       await sql`begin`.execute(conn);
       await sql`select 1`.execute(conn);
       await new Promise((r) => setTimeout(r, 300));
-      return sql`select 1`.execute(conn).then(() => 'ran', () => 'lost');
+      return sql`select 1`.execute(conn).then(
+        () => 'ran',
+        () => 'lost',
+      );
     });
     await new Promise((r) => setTimeout(r, 100));
     const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [name]);
@@ -145,7 +159,10 @@ describe.runIf(dialects.includes('postgres'))('PostgreSQL faults', () => {
       await holder.query('select 1 from ledger_summary where id = 1 for update');
       const before = await entryCount(t.app.deps.database.db);
       const started = Date.now();
-      const [res, health] = await Promise.all([acc.post('/api/assetsCost', { name: 'Blocked', paid_amount: '3' }), t.app.inject({ method: 'GET', url: '/api/health' })]);
+      const [res, health] = await Promise.all([
+        acc.post('/api/assetsCost', { name: 'Blocked', paid_amount: '3' }),
+        t.app.inject({ method: 'GET', url: '/api/health' }),
+      ]);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
       expect(res.json()).toEqual({ error: { message: 'The books are busy; nothing was saved. Try again in a moment.' } });

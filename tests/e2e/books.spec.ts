@@ -36,7 +36,8 @@ async function fillForm(dialog: Locator, kind: KindDef): Promise<{ cash: number;
         await input.selectOption({ index: 1 });
         break;
       case 'decimal': {
-        const value = f.input.unit === 'weight' ? '10.5' : f.input.unit === 'rate' ? '80' : f.name === 'discount_amount' ? '5' : f.input.unit === 'money' ? '1234.56' : '3';
+        const value =
+          f.input.unit === 'weight' ? '10.5' : f.input.unit === 'rate' ? '80' : f.name === 'discount_amount' ? '5' : f.input.unit === 'money' ? '1234.56' : '3';
         await input.fill(value);
         if (kind.cash?.field === f.name) cash = kind.cash.direction * 123456;
         if (kind.stock?.field === f.name) stock = kind.stock.direction * 10500;
@@ -63,7 +64,10 @@ test.describe('the books', () => {
     test.setTimeout(240_000);
     await logIn(page, E2E_ADMIN);
     await expect(page.getByTestId('header-balance')).toBeVisible();
-    for (const [path, group] of [['/cashIn', 'cashIn'], ['/cashOut', 'cashOut']] as const) {
+    for (const [path, group] of [
+      ['/cashIn', 'cashIn'],
+      ['/cashOut', 'cashOut'],
+    ] as const) {
       await page.goto(path);
       for (const kind of kindsInGroup(group)) {
         await page.getByRole('button', { name: kind.button ?? kind.title, exact: true }).click();
@@ -79,7 +83,9 @@ test.describe('the books', () => {
         if (kind.pricing) await expect(dialog.getByTestId('live-total')).not.toHaveText('—');
         await dialog.getByRole('button', { name: 'Submit' }).click();
         await expect(page.getByText('Confirmed').first()).toBeVisible();
-        await expect.poll(() => header(page), { message: `${kind.title} moves the header` }).toEqual({ balance: before.balance + expected.cash, stockGrams: before.stockGrams + expected.stock });
+        await expect
+          .poll(() => header(page), { message: `${kind.title} moves the header` })
+          .toEqual({ balance: before.balance + expected.cash, stockGrams: before.stockGrams + expected.stock });
         // The form resets for the next entry.
         await expect(dialog.getByLabel(kind.fields[0]?.label ?? '').first()).toHaveValue('');
         await dialog.getByRole('button', { name: 'Close' }).click();

@@ -20,7 +20,10 @@ test('the Credit screen loads the form code only when a form is opened, and the 
   await expect(page.getByRole('heading', { name: 'Credit', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const beforeClick = [...scripts];
-  expect(beforeClick.some((s) => /\/assets\/cash-in-[\w-]+\.js$/.test(s)), `the Credit screen's own chunk is among ${beforeClick.join(', ')}`).toBe(true);
+  expect(
+    beforeClick.some((s) => /\/assets\/cash-in-[\w-]+\.js$/.test(s)),
+    `the Credit screen's own chunk is among ${beforeClick.join(', ')}`,
+  ).toBe(true);
   expect(beforeClick.filter((s) => formChunk.test(s))).toEqual([]);
 
   const kind = kindsInGroup('cashIn')[0];

@@ -16,7 +16,8 @@ async function post(request: APIRequestContext, path: string, body: Record<strin
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
-const sale = (name: string, paid: string, extra: Record<string, unknown> = {}) => entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: paid, discount_amount: '0', note: 'sale', ...extra }, name);
+const sale = (name: string, paid: string, extra: Record<string, unknown> = {}) =>
+  entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: paid, discount_amount: '0', note: 'sale', ...extra }, name);
 
 async function openStatement(page: Page, path: string, partner: number, name: string) {
   await page.goto(`/dashboard/details?url=${encodeURIComponent(`${path}?partner=${partner}&name=${encodeURIComponent(name)}`)}`);
@@ -103,7 +104,20 @@ test.describe('corrections and parties', () => {
     const after = `${before} Traders`;
     const id = await addPartner(request, 'Client', before);
     await post(request, 'mWireData', sale(before, '100'));
-    const renamed = await request.put(`/api/userDetailsData/${id}`, { data: { catagories: 'Client', name: after, fname: 'Father', mname: 'Mother', address: 'Fatullah', contact: '01711000000', nid: '1990123456', assignedSalary: 'N/A', userNote: '' }, headers: origin });
+    const renamed = await request.put(`/api/userDetailsData/${id}`, {
+      data: {
+        catagories: 'Client',
+        name: after,
+        fname: 'Father',
+        mname: 'Mother',
+        address: 'Fatullah',
+        contact: '01711000000',
+        nid: '1990123456',
+        assignedSalary: 'N/A',
+        userNote: '',
+      },
+      headers: origin,
+    });
     expect(renamed.status()).toBe(200);
     await post(request, 'mWireData', sale(after, '200'));
 
@@ -149,7 +163,11 @@ test.describe('corrections and parties', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
     const header = lines[0] as string[];
     const paid = header.indexOf('Paid Amount');
     const body = lines.slice(1, -1);

@@ -8,7 +8,10 @@ import { pickParty } from './support/forms';
 const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 
 test.describe('dashboard and statements', () => {
-  test('a party statement lists the entries with totals worked out independently, filters by date, marks voids, prints and exports', async ({ page, request }, testInfo) => {
+  test('a party statement lists the entries with totals worked out independently, filters by date, marks voids, prints and exports', async ({
+    page,
+    request,
+  }, testInfo) => {
     const agent = `Powder Agent ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Wood Powder Agent', agent);
     // Three purchases: quantity × rate, paid, discount.
@@ -20,7 +23,10 @@ test.describe('dashboard and statements', () => {
     const ids: number[] = [];
     for (const [i, b] of buys.entries()) {
       // The last note would be a formula in a spreadsheet: the CSV must keep it as text.
-      const res = await request.post('/api/powderCost', { data: entryBody('woodPowder', { note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, agent), headers: origin });
+      const res = await request.post('/api/powderCost', {
+        data: entryBody('woodPowder', { note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, agent),
+        headers: origin,
+      });
       expect(res.status()).toBe(201);
       ids.push(((await res.json()) as { data: { id: number } }).data.id);
     }
@@ -29,7 +35,8 @@ test.describe('dashboard and statements', () => {
     const totals = buys.map((b) => Math.round(Number(b.qunatity) * p(b.price)));
     const dues = buys.map((b, i) => (totals[i] as number) - p(b.paid_amount) - p(b.discount_amount));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const taka = (poisha: number) => `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
+    const taka = (poisha: number) =>
+      `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
 
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
@@ -96,7 +103,10 @@ test.describe('dashboard and statements', () => {
   test('a statement opened before a save shows the new entry when you come back, without a reload', async ({ page, request }, testInfo) => {
     const client = `Fresh Client ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
-    const first = await request.post('/api/mWireData', { data: { name: client, size: '12', weight: '10', price: '90', paid_amount: '900', discount_amount: '0', note: 'first' }, headers: origin });
+    const first = await request.post('/api/mWireData', {
+      data: { name: client, size: '12', weight: '10', price: '90', paid_amount: '900', discount_amount: '0', note: 'first' },
+      headers: origin,
+    });
     expect(first.status()).toBe(201);
 
     await logIn(page, E2E_ADMIN);
@@ -133,7 +143,9 @@ test.describe('dashboard and statements', () => {
     await page.goto('/dashboard/historyInvest');
     const today = todayIn('Asia/Dhaka');
     const first = page.getByTestId('history-row').first();
-    await expect(first).toContainText(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`)));
+    await expect(first).toContainText(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`)),
+    );
     await first.getByRole('link', { name: 'details' }).click();
     await expect(page.getByRole('heading', { name: `Statement of ${today}` })).toBeVisible();
     await expect(page.getByTestId('statement-row').filter({ hasText: investor })).toHaveCount(1);
@@ -144,7 +156,10 @@ test.describe('dashboard and statements', () => {
     await addPartner(request, 'Client', client);
     const sale = { size: '12', note: 'n', discount_amount: '0' };
     // Dues: 5,000 − 4,000 = 1,000.00 owed to us; then 750 − 1,000 = −250.00 (paid ahead).
-    for (const s of [{ weight: '100', price: '50', paid_amount: '4000' }, { weight: '10', price: '75', paid_amount: '1000' }]) {
+    for (const s of [
+      { weight: '100', price: '50', paid_amount: '4000' },
+      { weight: '10', price: '75', paid_amount: '1000' },
+    ]) {
       expect((await request.post('/api/mWireData', { data: entryBody('msWire', { ...sale, ...s }, client), headers: origin })).status()).toBe(201);
     }
     await logIn(page, E2E_ADMIN);
@@ -167,7 +182,9 @@ test.describe('dashboard and statements', () => {
     // 503 sales, each leaving 1.00 due.
     const sale = entryBody('msWire', { size: '12', note: 'n', discount_amount: '0', weight: '1', price: '1', paid_amount: '0' }, client);
     for (let i = 0; i < 503; i += 25) {
-      const batch = Array.from({ length: Math.min(25, 503 - i) }, () => request.post('/api/mWireData', { data: sale, headers: origin }).then((r) => r.status()));
+      const batch = Array.from({ length: Math.min(25, 503 - i) }, () =>
+        request.post('/api/mWireData', { data: sale, headers: origin }).then((r) => r.status()),
+      );
       expect(new Set(await Promise.all(batch))).toEqual(new Set([201]));
     }
     await logIn(page, E2E_ADMIN);

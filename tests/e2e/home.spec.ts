@@ -23,7 +23,12 @@ test.describe('public home page', () => {
     for (const title of ['Furnace Wire', 'The Crucial Role of Furnaces in Cable', 'Evolution of Furnace Industries']) {
       await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('list').filter({ has: page.locator('figure') }).locator('img')).toHaveCount(5);
+    await expect(
+      page
+        .getByRole('list')
+        .filter({ has: page.locator('figure') })
+        .locator('img'),
+    ).toHaveCount(5);
     const expected = await page.evaluate(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()));
     expect(expected).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByText(`Date : ${expected}`, { exact: true })).toBeVisible();
@@ -32,7 +37,12 @@ test.describe('public home page', () => {
   test('every picture has alt text and a size, and those below the fold load lazily', async ({ page }) => {
     await page.goto('/');
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ alt: img.getAttribute('alt'), w: img.getAttribute('width'), h: img.getAttribute('height'), loading: img.getAttribute('loading') })),
+      imgs.map((img) => ({
+        alt: img.getAttribute('alt'),
+        w: img.getAttribute('width'),
+        h: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+      })),
     );
     expect(images).toHaveLength(4 + 5 + 3);
     for (const img of images) {
@@ -48,19 +58,31 @@ test.describe('public home page', () => {
     await page.goto('/');
     expect(await visibleSlide(page)).toBe(1);
     await expect(page.locator('#slide1').getByRole('link', { name: /Previous slide/ })).toHaveAttribute('href', '#slide4');
-    await page.locator('#slide1').getByRole('link', { name: /Previous slide/ }).click();
+    await page
+      .locator('#slide1')
+      .getByRole('link', { name: /Previous slide/ })
+      .click();
     await expect.poll(() => visibleSlide(page)).toBe(4);
     await expect(page.locator('#slide4').getByText(content.carousel[3].title)).toBeInViewport();
 
     await expect(page.locator('#slide4').getByRole('link', { name: /Next slide/ })).toHaveAttribute('href', '#slide1');
-    await page.locator('#slide4').getByRole('link', { name: /Next slide/ }).click();
+    await page
+      .locator('#slide4')
+      .getByRole('link', { name: /Next slide/ })
+      .click();
     await expect.poll(() => visibleSlide(page)).toBe(1);
 
     for (const n of [2, 3, 4]) {
-      await page.locator(`#slide${n - 1}`).getByRole('link', { name: /Next slide/ }).click();
+      await page
+        .locator(`#slide${n - 1}`)
+        .getByRole('link', { name: /Next slide/ })
+        .click();
       await expect.poll(() => visibleSlide(page)).toBe(n);
     }
-    await page.locator('#slide4').getByRole('link', { name: /Previous slide/ }).click();
+    await page
+      .locator('#slide4')
+      .getByRole('link', { name: /Previous slide/ })
+      .click();
     await expect.poll(() => visibleSlide(page)).toBe(3);
   });
 

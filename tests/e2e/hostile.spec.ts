@@ -35,7 +35,10 @@ test.describe('hostile text', () => {
     const name = `${PAYLOAD} ${testInfo.project.name} ${Date.now() % 100000}`;
     const note = `${PAYLOAD} note`;
     await addPartner(request, 'Client', name);
-    const sale = await request.post('/api/mWireData', { data: entryBody('msWire', { size: '12', weight: '2', price: '10', paid_amount: '15', discount_amount: '0', note }, name), headers: origin });
+    const sale = await request.post('/api/mWireData', {
+      data: entryBody('msWire', { size: '12', weight: '2', price: '10', paid_amount: '15', discount_amount: '0', note }, name),
+      headers: origin,
+    });
     expect(sale.status(), await sale.text()).toBe(201);
 
     await logIn(page, E2E_ADMIN);
@@ -81,7 +84,10 @@ test.describe('hostile text', () => {
     // '&', '+' and '%' mean something in a query string; in a name they are just characters.
     const name = `Rahim & Sons + 100% ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', name);
-    const sale = await request.post('/api/mWireData', { data: entryBody('msWire', { size: '12', weight: '2', price: '10', paid_amount: '15', discount_amount: '0', note: 'first order' }, name), headers: origin });
+    const sale = await request.post('/api/mWireData', {
+      data: entryBody('msWire', { size: '12', weight: '2', price: '10', paid_amount: '15', discount_amount: '0', note: 'first order' }, name),
+      headers: origin,
+    });
     expect(sale.status(), await sale.text()).toBe(201);
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard/mwiresData');

@@ -20,7 +20,14 @@ let counter = 0;
 /** An in-process server on a fresh database; `close` stops it and drops the database. */
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}, opts: { registry?: Registry } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', DATA_DIR: '/tmp/ama-test-outbox', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_BUILD_DIR: '/nonexistent',
+    DATA_DIR: '/tmp/ama-test-outbox',
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+    ...env,
+  });
   const app = await buildApp({ config, database: testDb.database, ...opts });
   await app.ready();
   return {
@@ -31,7 +38,12 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     },
     signedIn: async (role, name) => {
       counter += 1;
-      const user = await createVerifiedAccount(app.auth, { email: `${role}-${counter}-${Date.now()}@example.com`, password: TEST_PASSWORD, name: name ?? `${role} ${counter}`, role });
+      const user = await createVerifiedAccount(app.auth, {
+        email: `${role}-${counter}-${Date.now()}@example.com`,
+        password: TEST_PASSWORD,
+        name: name ?? `${role} ${counter}`,
+        role,
+      });
       const agent = new Agent(app);
       const res = await agent.signIn(user.email, TEST_PASSWORD);
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

@@ -1,4 +1,12 @@
-import { DEFAULT_ASSIGNED_SALARY, type FieldDef, type KindDef, type KindName, type PartnerCategory, inputFields, kindByName } from '../../src/shared/registry.ts';
+import {
+  DEFAULT_ASSIGNED_SALARY,
+  type FieldDef,
+  type KindDef,
+  type KindName,
+  type PartnerCategory,
+  inputFields,
+  kindByName,
+} from '../../src/shared/registry.ts';
 
 // What the tests send, built in one place: accounts, partner bodies, entry bodies and the
 // figures the tests work out by themselves. Each builder gives a valid body; a test states only
@@ -23,7 +31,12 @@ export function uniqueEmail(label: string): string {
 }
 
 /** The body of POST /api/auth/sign-up/email, with the shared password unless another is given. */
-export function signUpBody(account: { name: string; email: string; password?: string }): { name: string; email: string; password: string; callbackURL: string } {
+export function signUpBody(account: { name: string; email: string; password?: string }): {
+  name: string;
+  email: string;
+  password: string;
+  callbackURL: string;
+} {
   return { password: TEST_PASSWORD, ...account, callbackURL: '/' };
 }
 
@@ -35,7 +48,18 @@ export type PartnerBody = Record<string, string>;
 /** A partner body with every field of partnerFields valid: only an employee has a salary (the others N/A, as the form sends). */
 export function partnerBody(category: PartnerCategory | string, name: string, overrides: Record<string, unknown> = {}): PartnerBody {
   const assignedSalary = category === 'Employee' ? '15000' : DEFAULT_ASSIGNED_SALARY;
-  return { catagories: category, name, fname: 'Abdul Karim', mname: 'Rokeya Begum', address: 'Tongi, Gazipur', contact: '01712345678', nid: '1990123456789', assignedSalary, userNote: 'Met at the fair', ...overrides } as PartnerBody;
+  return {
+    catagories: category,
+    name,
+    fname: 'Abdul Karim',
+    mname: 'Rokeya Begum',
+    address: 'Tongi, Gazipur',
+    contact: '01712345678',
+    nid: '1990123456789',
+    assignedSalary,
+    userNote: 'Met at the fair',
+    ...overrides,
+  } as PartnerBody;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +99,12 @@ export function kindNamed(kind: KindDef | KindName | string): KindDef {
  * A valid body of the kind: every input field filled (`value` may choose a field's value;
  * undefined keeps the default), then the overrides; an override of undefined leaves a field out.
  */
-export function entryBody(kind: KindDef | KindName, overrides: Record<string, unknown> = {}, party?: PartyName, value?: (f: FieldDef) => unknown): Record<string, unknown> {
+export function entryBody(
+  kind: KindDef | KindName,
+  overrides: Record<string, unknown> = {},
+  party?: PartyName,
+  value?: (f: FieldDef) => unknown,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of inputFields(kindNamed(kind))) body[f.name] = value?.(f) ?? fieldValue(f, party);
   return { ...body, ...overrides };

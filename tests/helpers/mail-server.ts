@@ -42,7 +42,10 @@ export interface MailServer {
 
 /** Raw value of a header line ("Subject: x" → "x"), unfolded. */
 function rawValue(line: string): string {
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n(?=[ \t])/g, '')
+    .trim();
 }
 
 /** mailparser's decoded value as text: strings stay, addresses give their text, the rest its raw line. */
@@ -59,7 +62,12 @@ export async function parseMail(raw: Buffer, envelope: { from: string; to: strin
   const headers: Record<string, string> = {};
   for (const [name, values] of lines) {
     const decoded = parsed.headers.get(name);
-    headers[name] = values.length === 1 ? headerText(decoded, values[0] ?? '') : Array.isArray(decoded) && decoded.every((v) => typeof v === 'string') ? decoded.join(', ') : values.join(', ');
+    headers[name] =
+      values.length === 1
+        ? headerText(decoded, values[0] ?? '')
+        : Array.isArray(decoded) && decoded.every((v) => typeof v === 'string')
+          ? decoded.join(', ')
+          : values.join(', ');
   }
   const lf = (s: string | false | undefined) => (s || '').replace(/\r\n/g, '\n');
   return {
@@ -194,9 +202,7 @@ export async function startMailServer(): Promise<MailServer> {
           },
         };
         const timer = setTimeout(() => {
-          const seen = mails.length
-            ? mails.map((m) => `  to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`).join('\n')
-            : '  (none)';
+          const seen = mails.length ? mails.map((m) => `  to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`).join('\n') : '  (none)';
           waiter.reject(new Error(`No mail matching ${describeMatch(match)} arrived within ${timeoutMs} ms. Received so far:\n${seen}`));
         }, timeoutMs);
         waiters.add(waiter);

@@ -243,8 +243,8 @@ export async function startOidcServer(opts: OidcServerOptions): Promise<OidcServ
     if (prompt.name === 'consent') {
       const accountId = details.session?.accountId;
       if (!accountId) throw new Error('OIDC test server: consent requested without a signed-in account');
-      const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined)
-        ?? new provider.Grant({ accountId, clientId: String(params.client_id) });
+      const grant =
+        (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId: String(params.client_id) });
       const scope = stringList(prompt.details.missingOIDCScope);
       if (scope.length) grant.addOIDCScope(scope.join(' '));
       const claims = stringList(prompt.details.missingOIDCClaims);

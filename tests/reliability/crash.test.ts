@@ -6,7 +6,19 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCOUNT as ADMIN, userCreateArgs } from '../helpers/factories.ts';
-import { type Answer, type ServerProcess, type Write, call, createPartners, freePort, newWrite, randomInt, signIn as signInAt, sleep, startServer as start } from './support.ts';
+import {
+  type Answer,
+  type ServerProcess,
+  type Write,
+  call,
+  createPartners,
+  freePort,
+  newWrite,
+  randomInt,
+  signIn as signInAt,
+  sleep,
+  startServer as start,
+} from './support.ts';
 
 // Crash safety (QUALITY.md R1). The real server runs as a child process on SQLite; 8 writers post
 // entries of every kind at once, each with a fresh idempotency key, and log every entry answered
@@ -69,7 +81,13 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
     const sqlite = new BetterSqlite3(path.join(dataDir, 'ama.sqlite'), { readonly: true, fileMustExist: true });
     try {
       return {
-        rows: sqlite.prepare('SELECT id, kind, idempotency_key, cash_p, stock_g FROM entries').all() as { id: number; kind: string; idempotency_key: string | null; cash_p: number; stock_g: number }[],
+        rows: sqlite.prepare('SELECT id, kind, idempotency_key, cash_p, stock_g FROM entries').all() as {
+          id: number;
+          kind: string;
+          idempotency_key: string | null;
+          cash_p: number;
+          stock_g: number;
+        }[],
         integrity: sqlite.pragma('integrity_check', { simple: true }),
         foreignKeys: sqlite.pragma('foreign_key_check'),
       };
@@ -166,8 +184,14 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         lost = missing.length;
         doubled = extra.length;
         const cycleFacts = `cycle ${cycle}: ${acks.length} acknowledged, ${pending.length} retried this cycle; ${where()}`;
-        expect(missing.map((a) => `${a.kind.path} ${a.key} (id ${a.id})`), `lost entries, ${cycleFacts}`).toEqual([]);
-        expect(extra.map((r) => `${r.kind} id ${r.id} key ${r.idempotency_key}`), `entries nobody acknowledged or stored twice, ${cycleFacts}`).toEqual([]);
+        expect(
+          missing.map((a) => `${a.kind.path} ${a.key} (id ${a.id})`),
+          `lost entries, ${cycleFacts}`,
+        ).toEqual([]);
+        expect(
+          extra.map((r) => `${r.kind} id ${r.id} key ${r.idempotency_key}`),
+          `entries nobody acknowledged or stored twice, ${cycleFacts}`,
+        ).toEqual([]);
         expect(wrong, `entries stored unlike their acknowledgement, ${cycleFacts}`).toEqual([]);
         expect(rows).toHaveLength(acks.length);
         expect(integrity, `integrity_check, ${cycleFacts}`).toBe('ok');
@@ -178,7 +202,10 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
         // The header: cash balance and wire stock are the sums of what was acknowledged.
         const dash = await getJson(cookie, 'dashboard');
         expect(dash.status).toBe(200);
-        const shown = { balance: BigInt(Math.round(Number(dash.json.data?.current_balance) * 100)), stock: BigInt(Math.round(Number(dash.json.data?.wire_stock) * 1000)) };
+        const shown = {
+          balance: BigInt(Math.round(Number(dash.json.data?.current_balance) * 100)),
+          stock: BigInt(Math.round(Number(dash.json.data?.wire_stock) * 1000)),
+        };
         const sum = acks.reduce((s, a) => ({ balance: s.balance + a.cash, stock: s.stock + a.stock }), { balance: 0n, stock: 0n });
         expect(shown, `dashboard, ${cycleFacts}`).toEqual(sum);
       }

@@ -241,7 +241,8 @@ async function query(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ id: string; kind: string; idempotency_key: string | null; cash_p: string; stock_g: string; void_of: string | null }>(text)).rows;
+    return (await client.query<{ id: string; kind: string; idempotency_key: string | null; cash_p: string; stock_g: string; void_of: string | null }>(text))
+      .rows;
   } finally {
     await client.end();
   }

@@ -81,7 +81,10 @@ export async function startServer(env: Record<string, string>, logFile: string, 
   const server = { base, pid: child.pid ?? -1, exited, alive: () => alive, kill: (signal: NodeJS.Signals) => void child.kill(signal) };
   if (opts.waitHealthy === false) return server;
   for (let i = 0; i < 600 && alive; i++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return server;
     await sleep(50);
   }
@@ -98,7 +101,10 @@ export async function signIn(base: string, email: string, password: string): Pro
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${text}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export interface Answer {

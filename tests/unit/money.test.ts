@@ -93,9 +93,12 @@ describe('parseDecimal', () => {
     if (!r.ok) expect(r.message).toContain(message);
   });
 
-  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])('refuses the value %j', (input) => {
-    expect(parseDecimal(input, units.money).ok).toBe(false);
-  });
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])(
+    'refuses the value %j',
+    (input) => {
+      expect(parseDecimal(input, units.money).ok).toBe(false);
+    },
+  );
 
   it('accepts the maximum and refuses anything above it, fractions included', () => {
     expect(ok('10000000000', units.money)).toBe(MAX_POISHA);
@@ -178,7 +181,10 @@ describe('toFixedText and toDecimal', () => {
 
   it('writes negative amounts exactly (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), (p) => toFixedText(p, 2) === fixed(BigInt(p), 2) && toFixedText(p, 3) === fixed(BigInt(p), 3)),
+      fc.property(
+        fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }),
+        (p) => toFixedText(p, 2) === fixed(BigInt(p), 2) && toFixedText(p, 3) === fixed(BigInt(p), 3),
+      ),
       runs,
     );
   });
@@ -240,9 +246,14 @@ describe('lineTotal and dueAmount', () => {
     expect(dueAmount(3, ok('0.1', units.money), ok('0.2', units.money))).toBe(-27);
     expect(toDecimal(dueAmount(1000, 10, 20), units.money)).toBe(9.7);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_000_000 }), fc.integer({ min: 0, max: MAX_POISHA }), fc.integer({ min: 0, max: MAX_POISHA }), (total, paid, discount) => {
-        return dueAmount(total, paid, discount) === Number(BigInt(total) - (BigInt(paid) + BigInt(discount)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000_000_000 }),
+        fc.integer({ min: 0, max: MAX_POISHA }),
+        fc.integer({ min: 0, max: MAX_POISHA }),
+        (total, paid, discount) => {
+          return dueAmount(total, paid, discount) === Number(BigInt(total) - (BigInt(paid) + BigInt(discount)));
+        },
+      ),
       runs,
     );
   });

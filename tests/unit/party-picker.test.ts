@@ -3,11 +3,26 @@ import { matchParties } from '../../src/web/features/books/party-picker.tsx';
 import type { PartnerWire } from '../../src/shared/registry.ts';
 
 const partner = (id: number, name: string, catagories: PartnerWire['catagories'] = 'Client'): PartnerWire => ({
-  id, name, catagories, fname: '', mname: '', address: '', contact: '', nid: '', assignedSalary: 'N/A', userNote: '',
+  id,
+  name,
+  catagories,
+  fname: '',
+  mname: '',
+  address: '',
+  contact: '',
+  nid: '',
+  assignedSalary: 'N/A',
+  userNote: '',
 });
 
 describe('finding a party by a few letters', () => {
-  const list = [partner(1, 'Rahim & Sons Wire'), partner(2, 'Karim Akter 3'), partner(3, 'Rahim & Sons Wire', 'Wire Agent'), partner(4, 'École Wire House'), partner(5, 'Babul Uddin')];
+  const list = [
+    partner(1, 'Rahim & Sons Wire'),
+    partner(2, 'Karim Akter 3'),
+    partner(3, 'Rahim & Sons Wire', 'Wire Agent'),
+    partner(4, 'École Wire House'),
+    partner(5, 'Babul Uddin'),
+  ];
 
   it('matches every word typed, in any case and without accents, by name or category', () => {
     expect(matchParties(list, 'rahim wire', []).map((p) => p.id)).toEqual([1, 3]);

@@ -131,7 +131,13 @@ describe('test OIDC server', () => {
         return tokens;
       };
 
-      const alice: OidcAccount = { sub: 'google-alice', email: 'alice@example.test', email_verified: true, name: 'Alice Reader', picture: 'http://127.0.0.1:9/alice.png' };
+      const alice: OidcAccount = {
+        sub: 'google-alice',
+        email: 'alice@example.test',
+        email_verified: true,
+        name: 'Alice Reader',
+        picture: 'http://127.0.0.1:9/alice.png',
+      };
       const browser = new Browser();
       const tokens = await login(alice, browser, 'basic');
       const idToken = decodeJwtPayload(tokens.id_token ?? '');

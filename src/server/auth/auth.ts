@@ -62,18 +62,23 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       sendResetPassword: async ({ user, url }) => {
         await mailTo(user, {
           subject: 'Reset your password: AMA Metal & Wire Industries',
-        lines: ['Someone asked to reset the password of your account. If it was you, open the link below within an hour.', 'If it was not you, ignore this mail; your password stays as it is.'],
-        action: 'Set a new password',
-        link: url,
+          lines: [
+            'Someone asked to reset the password of your account. If it was you, open the link below within an hour.',
+            'If it was not you, ignore this mail; your password stays as it is.',
+          ],
+          action: 'Set a new password',
+          link: url,
         });
       },
       // Sign-up answers the same whether or not the email is known; the owner gets a note instead.
       onExistingUserSignUp: async ({ user }) => {
         await mailTo(user, {
           subject: 'Sign-up attempt: AMA Metal & Wire Industries',
-        lines: ['Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.'],
-        action: 'Log in',
-        link: `${config.appUrl}/login`,
+          lines: [
+            'Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.',
+          ],
+          action: 'Log in',
+          link: `${config.appUrl}/login`,
         });
       },
     },
@@ -85,9 +90,9 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       sendVerificationEmail: async ({ user, url }) => {
         await mailTo(user, {
           subject: 'Verify your email: AMA Metal & Wire Industries',
-        lines: ['Please confirm that this is your email address to finish creating your account.'],
-        action: 'Verify my email',
-        link: url,
+          lines: ['Please confirm that this is your email address to finish creating your account.'],
+          action: 'Verify my email',
+          link: url,
         });
       },
       afterEmailVerification: async (user) => {
@@ -109,21 +114,29 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
         refuseOutsideRedirects(config.appUrl, ctx.body, ctx.query);
         // No address is longer than 254 characters (RFC 5321): refused the same way whether it exists or not.
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string' && email.length > 254) throw new APIError('BAD_REQUEST', { message: 'email: Email should be at most 254 characters', code: 'INVALID_EMAIL' });
+        if (typeof email === 'string' && email.length > 254)
+          throw new APIError('BAD_REQUEST', { message: 'email: Email should be at most 254 characters', code: 'INVALID_EMAIL' });
         if (ctx.path === '/sign-in/email' && typeof email === 'string') {
           const wait = await signInWait(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
-          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: `Too many failed sign-ins for this account: try again in ${Math.ceil(wait / 1000)} seconds`, code: 'ACCOUNT_THROTTLED' });
+          if (wait > 0)
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: `Too many failed sign-ins for this account: try again in ${Math.ceil(wait / 1000)} seconds`,
+              code: 'ACCOUNT_THROTTLED',
+            });
         }
         if (ctx.path === '/sign-up/email') {
           const result = signupRequestSchema.safeParse(ctx.body ?? {});
           if (!result.success) {
             const issue = result.error.issues[0];
             const field = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path.join('.');
-            throw new APIError('BAD_REQUEST', { message: `${field}: ${issue?.code === 'unrecognized_keys' ? 'is not a field here' : issue?.message}`, code: 'INVALID_INPUT' });
+            throw new APIError('BAD_REQUEST', {
+              message: `${field}: ${issue?.code === 'unrecognized_keys' ? 'is not a field here' : issue?.message}`,
+              code: 'INVALID_INPUT',
+            });
           }
         }
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
-          const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined);
+          const password = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
           const value = ctx.path === '/sign-up/email' ? password?.password : password?.newPassword;
           const result = newPassword.safeParse(typeof value === 'string' ? value : '');
           if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message ?? 'Invalid password', code: 'PASSWORD_RULES' });

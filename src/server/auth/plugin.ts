@@ -119,7 +119,8 @@ async function authErrorBody(response: Response, req: FastifyRequest) {
   const code = typeof parsed.code === 'string' ? parsed.code : undefined;
   if (response.status >= 500) {
     req.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth: request failed');
-    const message = response.status === 503 ? 'The books are busy; nothing was saved. Try again in a moment.' : 'Something went wrong on the server. Nothing was saved.';
+    const message =
+      response.status === 503 ? 'The books are busy; nothing was saved. Try again in a moment.' : 'Something went wrong on the server. Nothing was saved.';
     return { error: { message }, message };
   }
   const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : response.statusText || 'Request refused';

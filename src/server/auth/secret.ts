@@ -14,7 +14,11 @@ export async function resolveAuthSecret(db: Kysely<DB>, configured: string | und
   if (existing) return existing.value;
   const fresh = crypto.randomBytes(32).toString('base64url');
   // Two instances starting together: the first insert wins and both read it back.
-  await db.insertInto('app_meta').values({ key, value: fresh }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('app_meta')
+    .values({ key, value: fresh })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }

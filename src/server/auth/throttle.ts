@@ -29,7 +29,11 @@ export async function recordSignIn(db: Kysely<DB>, email: string, ip: string, ok
   const key = keyOf(email);
   if (ok) {
     await db.deleteFrom('sign_in_failures').where('email', '=', key).execute();
-    await db.insertInto('sign_in_addresses').values({ email: key, ip }).onConflict((oc) => oc.columns(['email', 'ip']).doNothing()).execute();
+    await db
+      .insertInto('sign_in_addresses')
+      .values({ email: key, ip })
+      .onConflict((oc) => oc.columns(['email', 'ip']).doNothing())
+      .execute();
     return;
   }
   await db

@@ -122,7 +122,12 @@ async function verifyRestorable(file: string, named: string): Promise<string> {
   const copy = openCopy(file, named);
   try {
     assertIntact(copy, named);
-    const tables = new Set(copy.prepare<[], { name: string }>("select name from sqlite_master where type = 'table'").all().map((t) => t.name));
+    const tables = new Set(
+      copy
+        .prepare<[], { name: string }>("select name from sqlite_master where type = 'table'")
+        .all()
+        .map((t) => t.name),
+    );
     const missing = ['entries', 'ledger_summary', 'kysely_migration'].filter((t) => !tables.has(t));
     if (missing.length > 0) throw new BackupError(`${named} is not a database of this app (no ${missing.join(', ')} table)`);
     const known = new Set(Object.keys(await migrationProvider('sqlite').getMigrations()));
@@ -130,7 +135,8 @@ async function verifyRestorable(file: string, named: string): Promise<string> {
       .prepare<[], { name: string }>('select name from kysely_migration order by name')
       .all()
       .filter((m) => !known.has(m.name));
-    if (newer.length > 0) throw new BackupError(`${named} comes from a newer version of the app (migration ${newer.map((m) => m.name).join(', ')}); update the app first`);
+    if (newer.length > 0)
+      throw new BackupError(`${named} comes from a newer version of the app (migration ${newer.map((m) => m.name).join(', ')}); update the app first`);
     copy.pragma('foreign_keys = ON');
     return await withKysely(copy, async (db) => {
       await migrateToLatest({ db, dialect: 'sqlite' });
@@ -165,7 +171,8 @@ function assertIntact(copy: BetterSqlite3.Database, named: string): void {
   }
   // One row can hold many lines, under a '*** in database main ***' heading.
   const problems = rows.flatMap((r) => r.split('\n')).filter((l) => l.trim() !== '' && l !== 'ok' && !l.startsWith('*** '));
-  if (problems.length > 0) throw new BackupError(`${named} is corrupted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : ''}`);
+  if (problems.length > 0)
+    throw new BackupError(`${named} is corrupted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : ''}`);
 }
 
 function describeCorruption(named: string, error: unknown): string {
@@ -188,7 +195,10 @@ async function summaryLine(db: Kysely<DB>): Promise<string> {
 }
 
 function asideName(live: string): string {
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
   for (let n = 1; ; n++) {
     const name = `${live}.before-restore-${stamp}${n > 1 ? `-${n}` : ''}`;
     if (!fs.existsSync(name)) return name;

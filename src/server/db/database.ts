@@ -226,7 +226,12 @@ async function migrateUnlocked(database: Pick<Database, 'db' | 'dialect'>): Prom
   const schema = database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s : undefined;
   // Unordered: a migration merged from a parallel branch (or re-run after its row was removed)
   // runs even when later ones have already run; each is written to stand on its own.
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -24,7 +24,14 @@ export function databaseFailure(error: unknown): Failure | undefined {
   const message = typeof e?.message === 'string' ? e.message : '';
   if (code === '40001' || code === '40P01') return { kind: 'conflict' };
   if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC') return { kind: 'disk-full' };
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === '55P03' || code === '57014' || /timeout exceeded when trying to connect/i.test(message)) return { kind: 'busy' };
+  if (
+    code.startsWith('SQLITE_BUSY') ||
+    code.startsWith('SQLITE_LOCKED') ||
+    code === '55P03' ||
+    code === '57014' ||
+    /timeout exceeded when trying to connect/i.test(message)
+  )
+    return { kind: 'busy' };
   if (CONNECTION_CODES.has(code) || CONNECTION_TEXT.test(message)) return { kind: 'connection' };
   return undefined;
 }
@@ -66,7 +73,10 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
         } catch (error) {
           // SQLite ends the transaction itself on some errors (a full disk): the original error
           // is what matters, not that there is nothing left to roll back.
-          await sql.raw('rollback').execute(conn).catch(() => undefined);
+          await sql
+            .raw('rollback')
+            .execute(conn)
+            .catch(() => undefined);
           throw error;
         }
       });
@@ -81,7 +91,8 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
         await sleep(Math.random() * 20 * 2 ** attempt);
         continue;
       }
-      if (failure?.kind === 'connection' && committing) throw new UncertainCommit('The connection to the database was lost while saving; reload to see whether it was saved.');
+      if (failure?.kind === 'connection' && committing)
+        throw new UncertainCommit('The connection to the database was lost while saving; reload to see whether it was saved.');
       throw error;
     }
   }

@@ -66,7 +66,8 @@ export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {
     body = JSON.parse(text, function (this: unknown, key: string, value: unknown) {
-      if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'))) refuse(key, 'is not a field here');
+      if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype')))
+        refuse(key, 'is not a field here');
       if (UNSTORABLE.test(key)) refuse(printable(key), 'is not a field here');
       if (typeof value === 'string' && UNSTORABLE.test(value)) refuse(key, CANNOT_STORE);
       return value;
@@ -101,13 +102,15 @@ export function registerJsonBody(app: FastifyInstance): void {
     if (!req.url.startsWith('/api/')) return;
     // The path and the query are text too: the same characters are refused there.
     for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
-      if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v))) throw new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
+      if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v)))
+        throw new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
     }
     const type = req.headers['content-type'];
     if (type === undefined) return;
     // Text in any other character set would be read as UTF-8 and stored wrong: refused.
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return reply.code(415).send({ error: { message: 'Send the body as UTF-8 (charset=utf-8)' } });
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+      return reply.code(415).send({ error: { message: 'Send the body as UTF-8 (charset=utf-8)' } });
     if (req.url.startsWith('/api/auth/')) return;
     const media = type.split(';')[0]?.trim().toLowerCase();
     if (media !== 'application/json') return reply.code(415).send({ error: { message: JSON_ONLY } });

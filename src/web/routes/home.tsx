@@ -4,10 +4,7 @@ import { today } from '../lib/today';
 import { useNow } from '../lib/use-now';
 
 export function meta() {
-  return [
-    { title: `${home.company.name} · ${home.company.tagline}` },
-    { property: 'og:title', content: home.company.name },
-  ];
+  return [{ title: `${home.company.name} · ${home.company.tagline}` }, { property: 'og:title', content: home.company.name }];
 }
 
 export default function Home() {
@@ -32,7 +29,13 @@ function Carousel() {
         const prev = ((i - 1 + slides.length) % slides.length) + 1;
         const next = ((i + 1) % slides.length) + 1;
         return (
-          <div key={slide.image} id={`slide${number}`} className="carousel-item relative w-full" aria-roledescription="slide" aria-label={`${number} of ${slides.length}`}>
+          <div
+            key={slide.image}
+            id={`slide${number}`}
+            className="carousel-item relative w-full"
+            aria-roledescription="slide"
+            aria-label={`${number} of ${slides.length}`}
+          >
             <img
               src={imageUrl(slide.image)}
               alt={slide.alt}
@@ -73,7 +76,15 @@ function Company() {
         {gallery.items.map((item, i) => (
           <li key={item.image} className={i === 4 ? 'col-span-2 sm:col-span-1' : undefined}>
             <figure className="overflow-hidden rounded-box bg-base-200 shadow-sm">
-              <img src={imageUrl(item.image)} alt={item.alt} width={item.width} height={item.height} loading="lazy" decoding="async" className="h-auto w-full" />
+              <img
+                src={imageUrl(item.image)}
+                alt={item.alt}
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full"
+              />
               <figcaption className="px-2 py-2 text-sm font-medium">{item.caption}</figcaption>
             </figure>
           </li>
@@ -90,7 +101,15 @@ function Articles() {
         {home.articles.map((article) => (
           <article key={article.title} className="card bg-base-100 shadow-sm">
             <figure>
-              <img src={imageUrl(article.image)} alt={article.alt} width={article.width} height={article.height} loading="lazy" decoding="async" className="h-auto w-full" />
+              <img
+                src={imageUrl(article.image)}
+                alt={article.alt}
+                width={article.width}
+                height={article.height}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full"
+              />
             </figure>
             <div className="card-body gap-3">
               <h2 className="card-title text-xl">{article.title}</h2>

@@ -18,7 +18,8 @@ export default function LoggedInUsersPage() {
   const users = useUsers(deferred);
   const promote = usePromote();
 
-  const onPromote = (id: string, role: 'acounts' | 'admin') => saveWithToast(() => promote.mutateAsync({ id, role }), role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
+  const onPromote = (id: string, role: 'acounts' | 'admin') =>
+    saveWithToast(() => promote.mutateAsync({ id, role }), role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">

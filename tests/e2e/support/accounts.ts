@@ -27,7 +27,10 @@ export async function linkFromMail(to: string, subject: RegExp, linkPart: string
     .poll(
       async () => {
         const mails = (await (await fetch(`${control}/mails?to=${encodeURIComponent(to)}`)).json()) as SentMail[];
-        link = mails.filter((m) => subject.test(m.subject)).flatMap((m) => m.links).find((l) => l.includes(linkPart));
+        link = mails
+          .filter((m) => subject.test(m.subject))
+          .flatMap((m) => m.links)
+          .find((l) => l.includes(linkPart));
         return link !== undefined;
       },
       { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },

@@ -39,11 +39,7 @@ Object.assign(process.env, {
 });
 
 // Asynchronously: the CLI may ask the stand-in Google (in this process) for its discovery document.
-await promisify(execFile)(
-  process.execPath,
-  ['--import', 'tsx', 'src/server/cli.ts', ...userCreateArgs(E2E_ADMIN)],
-  { cwd: root, env: process.env },
-);
+await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...userCreateArgs(E2E_ADMIN)], { cwd: root, env: process.env });
 
 http
   .createServer((req, res) => {

@@ -7,7 +7,16 @@ import { requiredTexts, withIdColumn } from './helpers.ts';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const money = dialect === 'sqlite' ? 'integer' : 'bigint';
 
-  await requiredTexts(withIdColumn(db.schema.createTable('partners'), dialect), ['catagories', 'name', 'fname', 'mname', 'address', 'contact', 'nid', 'assigned_salary'])
+  await requiredTexts(withIdColumn(db.schema.createTable('partners'), dialect), [
+    'catagories',
+    'name',
+    'fname',
+    'mname',
+    'address',
+    'contact',
+    'nid',
+    'assigned_salary',
+  ])
     .addColumn('user_note', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

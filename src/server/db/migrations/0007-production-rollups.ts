@@ -8,11 +8,51 @@ import type { Dialect } from '../database.ts';
 const sums = ['qunatity_milli', 'weight_g', 'price_p', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'sold_amount_p'];
 
 const tables: { table: string; keys: [string, string][]; keyed?: string; byDay?: boolean }[] = [
-  { table: 'kind_month_totals', keys: [['kind', 'kind'], ['month_key', 'substr(issue_date, 1, 7)']] },
-  { table: 'pot_month_totals', keys: [['kind', 'kind'], ['pot_key', 'trim(pot_number)'], ['month_key', 'substr(issue_date, 1, 7)']], keyed: 'pot_number' },
-  { table: 'pot_day_totals', keys: [['kind', 'kind'], ['pot_key', 'trim(pot_number)'], ['issue_date', 'issue_date']], keyed: 'pot_number', byDay: true },
-  { table: 'fire_man_month_totals', keys: [['kind', 'kind'], ['fire_man_key', 'trim(fire_man)'], ['month_key', 'substr(issue_date, 1, 7)']], keyed: 'fire_man' },
-  { table: 'fire_man_day_totals', keys: [['kind', 'kind'], ['fire_man_key', 'trim(fire_man)'], ['issue_date', 'issue_date']], keyed: 'fire_man', byDay: true },
+  {
+    table: 'kind_month_totals',
+    keys: [
+      ['kind', 'kind'],
+      ['month_key', 'substr(issue_date, 1, 7)'],
+    ],
+  },
+  {
+    table: 'pot_month_totals',
+    keys: [
+      ['kind', 'kind'],
+      ['pot_key', 'trim(pot_number)'],
+      ['month_key', 'substr(issue_date, 1, 7)'],
+    ],
+    keyed: 'pot_number',
+  },
+  {
+    table: 'pot_day_totals',
+    keys: [
+      ['kind', 'kind'],
+      ['pot_key', 'trim(pot_number)'],
+      ['issue_date', 'issue_date'],
+    ],
+    keyed: 'pot_number',
+    byDay: true,
+  },
+  {
+    table: 'fire_man_month_totals',
+    keys: [
+      ['kind', 'kind'],
+      ['fire_man_key', 'trim(fire_man)'],
+      ['month_key', 'substr(issue_date, 1, 7)'],
+    ],
+    keyed: 'fire_man',
+  },
+  {
+    table: 'fire_man_day_totals',
+    keys: [
+      ['kind', 'kind'],
+      ['fire_man_key', 'trim(fire_man)'],
+      ['issue_date', 'issue_date'],
+    ],
+    keyed: 'fire_man',
+    byDay: true,
+  },
 ];
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

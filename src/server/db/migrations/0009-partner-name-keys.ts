@@ -8,7 +8,8 @@ import type { Dialect } from '../database.ts';
 
 const LOOK_ALIKE = 'аеорсухѕіјԁԛԝүһкмнтвαικνοτχυ';
 const READS_AS = 'aeopcyxsijdqwyhkmhtbaikvotxu';
-const keyOf = (name: string) => [...name.normalize('NFC').trim().replace(/\s+/g, ' ').normalize('NFKC').toLowerCase()].map((c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c).join('');
+const keyOf = (name: string) =>
+  [...name.normalize('NFC').trim().replace(/\s+/g, ' ').normalize('NFKC').toLowerCase()].map((c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c).join('');
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('partners').addColumn('name_key', 'text').execute();

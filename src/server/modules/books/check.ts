@@ -19,7 +19,9 @@ export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
     if (!kind) continue;
     const priced = priceRow(kind, row);
     if (priced && (priced.total_price_p !== Number(row.total_price_p) || priced.due_amount_p !== Number(row.due_amount_p))) {
-      problems.push(`entry ${row.id} (${row.kind}): total/due ${row.total_price_p}/${row.due_amount_p}, recomputed ${priced.total_price_p}/${priced.due_amount_p}`);
+      problems.push(
+        `entry ${row.id} (${row.kind}): total/due ${row.total_price_p}/${row.due_amount_p}, recomputed ${priced.total_price_p}/${priced.due_amount_p}`,
+      );
     }
     const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;

@@ -6,7 +6,12 @@ import type { VoidDetails } from './repository.ts';
 
 // Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
 
-type EntryRow = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { id: number; fire_status: number | boolean; sold_status: number | boolean; voided: number | boolean };
+type EntryRow = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & {
+  id: number;
+  fire_status: number | boolean;
+  sold_status: number | boolean;
+  voided: number | boolean;
+};
 
 function unitOf(f: FieldDef) {
   if (f.input.type === 'decimal') return units[f.input.unit];
@@ -40,7 +45,8 @@ const stamps = (row: EntryRow): Record<string, unknown> => ({ id: row.id, issue_
 function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Record<string, unknown> {
   out.voided = Boolean(row.voided);
   if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
-  if (row.voided_by !== undefined) Object.assign(out, { voided_reason: row.voided_reason, voided_by: row.voided_by, voided_on: row.voided_on, reversal_id: row.reversal_id });
+  if (row.voided_by !== undefined)
+    Object.assign(out, { voided_reason: row.voided_reason, voided_by: row.voided_by, voided_on: row.voided_on, reversal_id: row.reversal_id });
   if (row.corrected_by !== undefined) out.corrected_by = row.corrected_by;
   if (row.corrects_id !== null && row.corrects_id !== undefined) out.corrects = Number(row.corrects_id);
   return out;
@@ -81,7 +87,10 @@ export function totalsToWire(kind: KindDef, sums: Record<string, number>): Recor
 
 const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
 
-export const summaryToWire = (s: Pick<LedgerSummaryTable, 'balance_p' | 'stock_g'>) => ({ wire_stock: toDecimal(Number(s.stock_g), units.weight), current_balance: money(Number(s.balance_p)) });
+export const summaryToWire = (s: Pick<LedgerSummaryTable, 'balance_p' | 'stock_g'>) => ({
+  wire_stock: toDecimal(Number(s.stock_g), units.weight),
+  current_balance: money(Number(s.balance_p)),
+});
 
 export const balanceToWire = (r: { id: unknown; name: string; catagories: string; entries: unknown; balance_p: unknown }) => ({
   id: Number(r.id),
@@ -96,7 +105,19 @@ interface LedgerAnswer {
   closing: number;
   count: number;
   carried: number;
-  rows: ({ id: unknown; kind: string; issue_date: string; total_price_p: number | null; paid_amount_p: number | null; discount_amount_p: number | null; note: string | null; voided: unknown; corrects_id: number | null; effect_p: number; balance_p: number } & VoidDetails)[];
+  rows: ({
+    id: unknown;
+    kind: string;
+    issue_date: string;
+    total_price_p: number | null;
+    paid_amount_p: number | null;
+    discount_amount_p: number | null;
+    note: string | null;
+    voided: unknown;
+    corrects_id: number | null;
+    effect_p: number;
+    balance_p: number;
+  } & VoidDetails)[];
 }
 
 /** A party's ledger as the API sends it: the partner, opening, closing and each row in taka. */

@@ -8,7 +8,24 @@ import { buildEntryRow } from './entries.ts';
 // Believable demo books: partners of every category and a year of entries of every kind,
 // written through the same row builder as real saves (so `check` agrees), in batches.
 
-const firstNames = ['Rahim', 'Karim', 'Jamal', 'Nasrin', 'Salma', 'Habib', 'Rafiq', 'Shirin', 'Anwar', 'Kamal', 'Farida', 'Selim', 'Monir', 'Ruma', 'Babul', 'Sumon'];
+const firstNames = [
+  'Rahim',
+  'Karim',
+  'Jamal',
+  'Nasrin',
+  'Salma',
+  'Habib',
+  'Rafiq',
+  'Shirin',
+  'Anwar',
+  'Kamal',
+  'Farida',
+  'Selim',
+  'Monir',
+  'Ruma',
+  'Babul',
+  'Sumon',
+];
 const lastNames = ['Uddin', 'Mia', 'Hossain', 'Akter', 'Begum', 'Rahman', 'Islam', 'Khan', 'Sarkar', 'Chowdhury'];
 const places = ['Fatullah, Narayanganj', 'Tongi, Gazipur', 'Savar, Dhaka', 'Demra, Dhaka', 'Sonargaon, Narayanganj', 'Keraniganj, Dhaka'];
 const perCategory: Record<string, number> = { Client: 24, 'Wood Powder Agent': 4, 'Wire Agent': 5, 'Acid Agent': 3, Employee: 12, Investor: 4 };
@@ -36,12 +53,23 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
   let made = 0;
   for (const category of partnerCategories) {
     for (let i = 0; i < (perCategory[category] ?? 3); i++) {
-      const name = category === 'Client' && i % 3 === 0 ? `${pick(lastNames)} Wire House ${i + 1}` : `${pick(firstNames)} ${pick(lastNames)} ${category === 'Client' ? '' : `(${category.split(' ')[0]})`}`.trim() + ` ${i + 1}`;
+      const name =
+        category === 'Client' && i % 3 === 0
+          ? `${pick(lastNames)} Wire House ${i + 1}`
+          : `${pick(firstNames)} ${pick(lastNames)} ${category === 'Client' ? '' : `(${category.split(' ')[0]})`}`.trim() + ` ${i + 1}`;
       if (await repo.partnerNameTaken(db, category, name)) continue;
       await repo.insertPartner(db, {
-        catagories: category, name, fname: `${pick(firstNames)} ${pick(lastNames)}`, mname: `${pick(firstNames)} ${pick(lastNames)}`,
-        address: pick(places), contact: `017${between(10000000, 99999999)}`, nid: String(between(1000000000, 9999999999)),
-        assigned_salary: category === 'Employee' ? String(between(9, 25) * 1000) : 'N/A', user_note: null, created_at: now, updated_at: now,
+        catagories: category,
+        name,
+        fname: `${pick(firstNames)} ${pick(lastNames)}`,
+        mname: `${pick(firstNames)} ${pick(lastNames)}`,
+        address: pick(places),
+        contact: `017${between(10000000, 99999999)}`,
+        nid: String(between(1000000000, 9999999999)),
+        assigned_salary: category === 'Employee' ? String(between(9, 25) * 1000) : 'N/A',
+        user_note: null,
+        created_at: now,
+        updated_at: now,
       });
       made++;
     }
@@ -53,7 +81,22 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
   const money = (lo: number, hi: number) => between(lo, hi) * 100 + (rand() < 0.3 ? between(0, 99) : 0);
   const all = kinds as readonly KindDef[];
   // Sales and furnace work are most of the books; the rest are steady.
-  const weights: Record<string, number> = { furnace: 6, msWire: 6, giWire: 4, investor: 1, stock: 2, fire: 5, salary: 3, partnerPayment: 2, woodPowder: 2, wireCost: 3, acid: 2, asset: 1, otherExpense: 2, potRepair: 2 };
+  const weights: Record<string, number> = {
+    furnace: 6,
+    msWire: 6,
+    giWire: 4,
+    investor: 1,
+    stock: 2,
+    fire: 5,
+    salary: 3,
+    partnerPayment: 2,
+    woodPowder: 2,
+    wireCost: 3,
+    acid: 2,
+    asset: 1,
+    otherExpense: 2,
+    potRepair: 2,
+  };
   const weightOf = (k: KindDef) => (k.production ? roleWeights[k.production] : undefined) ?? weights[k.kind] ?? 1;
   const totalWeight = all.reduce((sum, k) => sum + weightOf(k), 0);
   const pickKind = () => {
@@ -122,7 +165,12 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
           break;
         }
         case 'choice':
-          input[f.name] = f.input.options === months ? months[new Date(`${issueDate}T00:00:00Z`).getUTCMonth()] : f.input.options === wireSizes ? pick(wireSizes.slice(3, 18)) : pick(f.input.options === expenseTypes ? expenseTypes : f.input.options);
+          input[f.name] =
+            f.input.options === months
+              ? months[new Date(`${issueDate}T00:00:00Z`).getUTCMonth()]
+              : f.input.options === wireSizes
+                ? pick(wireSizes.slice(3, 18))
+                : pick(f.input.options === expenseTypes ? expenseTypes : f.input.options);
           break;
         case 'decimal':
           if (f.input.unit === 'weight') input[f.name] = ((kind.stock?.direction ?? 0) > 0 ? between(2000, 6000) : between(50, 600)) * 1000 + between(0, 999);
@@ -133,7 +181,9 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
         case 'text':
           if (f.name === 'assignedSalary') input[f.name] = 'N/A';
           else if (f.name === 'absent') input[f.name] = String(between(0, 3));
-          else if (f.required || rand() < 0.4) input[f.name] = f.name === 'note' ? pick(['cash', 'bKash', 'bank transfer', 'partly on credit', 'regular order']) : `${f.label.split(' ')[0]} ${between(1, 60)}`;
+          else if (f.required || rand() < 0.4)
+            input[f.name] =
+              f.name === 'note' ? pick(['cash', 'bKash', 'bank transfer', 'partly on credit', 'regular order']) : `${f.label.split(' ')[0]} ${between(1, 60)}`;
           break;
       }
     }

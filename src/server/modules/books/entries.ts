@@ -54,7 +54,12 @@ export function buildEntryRow(
  * total, due and effects worked out, stamped. Or, when its idempotency key was seen already,
  * the entry that key wrote.
  */
-export async function prepareEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null }> {
+export async function prepareEntry(
+  ctx: BooksContext,
+  kind: KindDef,
+  body: unknown,
+  actor: CurrentUser,
+): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null }> {
   const input = parseInput(entryInputSchema(kind), body) as Record<string, string | number | undefined>;
   const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
   if (key) {
@@ -63,7 +68,9 @@ export async function prepareEntry(ctx: BooksContext, kind: KindDef, body: unkno
   }
   const partyField = kind.fields.find((f) => f.input.type === 'party');
   const party =
-    partyField && partyField.input.type === 'party' ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? '')) : null;
+    partyField && partyField.input.type === 'party'
+      ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? ''))
+      : null;
   return { row: buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key }), key };
 }
 
@@ -105,7 +112,12 @@ export function replay(kind: KindDef, row: repo.EntryRow) {
  * categories (so it stays exact whatever the entries were typed as); 400 when two partners have
  * it; the name as typed when none has (entries of a partner since renamed, found by `partner=`).
  */
-export async function partnerFilter(db: Kysely<DB>, kind: KindDef, name: string | undefined, partner: number | undefined): Promise<{ name?: string; partner?: number; typedName?: boolean }> {
+export async function partnerFilter(
+  db: Kysely<DB>,
+  kind: KindDef,
+  name: string | undefined,
+  partner: number | undefined,
+): Promise<{ name?: string; partner?: number; typedName?: boolean }> {
   if (partner !== undefined) return { partner };
   const party = kind.fields.find((f) => f.input.type === 'party');
   if (name === undefined || party?.input.type !== 'party') return name === undefined ? {} : { name };

@@ -32,7 +32,14 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
       await repo.clearLifecycle(trx, original.ref_id, l.status, l.value.column);
       if (subject) await repo.recordChange(trx, subject, { ...subject, [l.value.column]: null });
     }
-    await recordAudit(trx, { actor, action: 'void', subjectKind: 'entry', subjectId: String(id), before: { voided: false }, after: { voided: true, reason, reversal: reversalId } });
+    await recordAudit(trx, {
+      actor,
+      action: 'void',
+      subjectKind: 'entry',
+      subjectId: String(id),
+      before: { voided: false },
+      after: { voided: true, reason, reversal: reversalId },
+    });
     return { id, reversal_id: reversalId };
   });
 }
@@ -87,10 +94,26 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
       await repo.recordChange(trx, row, after);
       // A sale is money in: its own entry, so the balance stays a plain sum of entries.
       const amount = Number(value);
-      const made: repo.NewEntry = { ...emptyEntry(), kind: l.entry.kind, ...stamp(ctx, actor), name: row.name, paid_amount_p: amount, cash_p: amount, ref_id: id, note: `Sale of ${l.noun} #${id}` };
+      const made: repo.NewEntry = {
+        ...emptyEntry(),
+        kind: l.entry.kind,
+        ...stamp(ctx, actor),
+        name: row.name,
+        paid_amount_p: amount,
+        cash_p: amount,
+        ref_id: id,
+        note: `Sale of ${l.noun} #${id}`,
+      };
       await repo.recordEntry(trx, made);
     }
-    await recordAudit(trx, { actor, action: `${l.action}-${l.noun}`, subjectKind: 'entry', subjectId: String(id), before: { [l.status]: false }, after: { [l.status]: true, [l.value.name]: value } });
+    await recordAudit(trx, {
+      actor,
+      action: `${l.action}-${l.noun}`,
+      subjectKind: 'entry',
+      subjectId: String(id),
+      before: { [l.status]: false },
+      after: { [l.status]: true, [l.value.name]: value },
+    });
     return after;
   });
 }

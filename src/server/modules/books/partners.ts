@@ -36,17 +36,19 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
 export async function updatePartner(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const input = parseInput(partnerSchema, body) as Record<string, unknown>;
   const cols = partnerColumns(input);
-  return nameClashAs409(cols, () => writeTransaction(ctx.db, async (trx) => {
-    const before = await repo.getPartner(trx, id);
-    if (!before) throw new HttpError(404, 'No such partner');
-    if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {
-      throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
-    }
-    await repo.updatePartner(trx, id, { ...cols, updated_at: new Date().toISOString() });
-    // Entries keep the name they were written with; the party link follows the partner.
-    await recordAudit(trx, { actor, action: 'edit-partner', subjectKind: 'partner', subjectId: String(id), before, after: input });
-    return repo.getPartner(trx, id);
-  }));
+  return nameClashAs409(cols, () =>
+    writeTransaction(ctx.db, async (trx) => {
+      const before = await repo.getPartner(trx, id);
+      if (!before) throw new HttpError(404, 'No such partner');
+      if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {
+        throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+      }
+      await repo.updatePartner(trx, id, { ...cols, updated_at: new Date().toISOString() });
+      // Entries keep the name they were written with; the party link follows the partner.
+      await recordAudit(trx, { actor, action: 'edit-partner', subjectKind: 'partner', subjectId: String(id), before, after: input });
+      return repo.getPartner(trx, id);
+    }),
+  );
 }
 
 /** Two saves of the same name racing past the check: the unique index decides, as a 409. */

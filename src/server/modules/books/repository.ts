@@ -22,7 +22,11 @@ export interface EntryFilters {
 
 export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> {
   // SQLite allows 32766 bound values per statement: 500 rows of ~37 columns stay under it.
-  for (let i = 0; i < entries.length; i += 500) await db.insertInto('entries').values(entries.slice(i, i + 500)).execute();
+  for (let i = 0; i < entries.length; i += 500)
+    await db
+      .insertInto('entries')
+      .values(entries.slice(i, i + 500))
+      .execute();
 }
 
 export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
@@ -82,14 +86,20 @@ function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
 
 /** Newest first: by date, then by the order they were written; a voided entry says who voided it, when and why. */
 export async function listEntries(db: Db, f: EntryFilters) {
-  return withVoidDetails(db, await withCurrentNames(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute()));
+  return withVoidDetails(
+    db,
+    await withCurrentNames(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute()),
+  );
 }
 
 /**
  * Entries show their partner's name as it is now (a rename keeps one history); the name typed
  * at the time stays on the entry and is sent as `name_as_typed` where it differs.
  */
-export async function withCurrentNames<R extends { party_id: number | null; name: string | null }>(db: Db, rows: R[]): Promise<(R & { name_as_typed?: string | null })[]> {
+export async function withCurrentNames<R extends { party_id: number | null; name: string | null }>(
+  db: Db,
+  rows: R[],
+): Promise<(R & { name_as_typed?: string | null })[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.party_id === null ? [] : [Number(r.party_id)])))];
   if (ids.length === 0) return rows;
   const names = new Map((await db.selectFrom('partners').select(['id', 'name']).where('id', 'in', ids).execute()).map((p) => [Number(p.id), p.name]));
@@ -120,7 +130,16 @@ export async function withVoidDetails<R extends { id: number; voided: number }>(
   return rows.map((row) => {
     const r = byOriginal.get(Number(row.id));
     const by = correctedBy.get(Number(row.id));
-    return r ? { ...row, voided_reason: r.void_reason, voided_by: r.issued_by, voided_on: r.issue_date, reversal_id: Number(r.id), ...(by ? { corrected_by: by } : {}) } : row;
+    return r
+      ? {
+          ...row,
+          voided_reason: r.void_reason,
+          voided_by: r.issued_by,
+          voided_on: r.issue_date,
+          reversal_id: Number(r.id),
+          ...(by ? { corrected_by: by } : {}),
+        }
+      : row;
   });
 }
 
@@ -152,7 +171,14 @@ export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns
 
 /** The days that have live entries of a kind, newest first (history pages). */
 export function distinctDates(db: Db, kind: string, limit: number) {
-  return db.selectFrom('kind_day_totals').select(['issue_date', 'count']).where('kind', '=', kind).where('count', '>', 0).orderBy('issue_date', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('kind_day_totals')
+    .select(['issue_date', 'count'])
+    .where('kind', '=', kind)
+    .where('count', '>', 0)
+    .orderBy('issue_date', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -171,13 +197,21 @@ export async function distinctNames(db: Db, kind: string, search: string | undef
   const rows = await q.orderBy(shown).orderBy('kind_name_totals.party_id').limit(limit).execute();
   return rows.map((r) => {
     const partner = r.name_key.startsWith('#') && r.name !== null;
-    return { name: partner ? r.name : r.name_key === '' ? null : r.name_key, count: r.count, party_id: partner ? r.party_id : null, catagories: partner ? r.catagories : null };
+    return {
+      name: partner ? r.name : r.name_key === '' ? null : r.name_key,
+      count: r.count,
+      party_id: partner ? r.party_id : null,
+      catagories: partner ? r.catagories : null,
+    };
   });
 }
 
 /** The newest entries of the given kinds (reversals included, so corrections show). */
 export async function listRecent(db: Db, kinds: string[], limit: number) {
-  return withVoidDetails(db, await withCurrentNames(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute()));
+  return withVoidDetails(
+    db,
+    await withCurrentNames(db, await db.selectFrom('entries').selectAll().where('kind', 'in', kinds).orderBy('id', 'desc').limit(limit).execute()),
+  );
 }
 
 /** The replacement that corrected an entry, if any. */
@@ -210,14 +244,22 @@ export async function markLifecycle(db: Db, id: number, status: FlagColumn, colu
 
 /** A lifecycle undone (an asset's sale voided): the entry is back as it was. */
 export async function clearLifecycle(db: Db, id: number, status: FlagColumn, column: EntryColumn): Promise<void> {
-  await db.updateTable('entries').set({ [status]: 0, [column]: null } as never).where('id', '=', id).execute();
+  await db
+    .updateTable('entries')
+    .set({ [status]: 0, [column]: null } as never)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** What the books say when every entry is added up again from scratch. */
 export async function recomputeTotals(db: Db) {
   const row = await db
     .selectFrom('entries')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('cash_p'), sql<number>`0`).as('balance_p'), eb.fn.coalesce(eb.fn.sum<number>('stock_g'), sql<number>`0`).as('stock_g'), eb.fn.countAll<number>().as('entry_count')])
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('cash_p'), sql<number>`0`).as('balance_p'),
+      eb.fn.coalesce(eb.fn.sum<number>('stock_g'), sql<number>`0`).as('stock_g'),
+      eb.fn.countAll<number>().as('entry_count'),
+    ])
     .executeTakeFirstOrThrow();
   return { balance_p: Number(row.balance_p), stock_g: Number(row.stock_g), entry_count: Number(row.entry_count) };
 }
@@ -236,7 +278,12 @@ export function getPartner(db: Db, id: number) {
 
 /** The partners of these categories whose name reads as `name` (any case, look-alike letters). */
 export function findPartnersByName(db: Db, name: string, categories: readonly string[]) {
-  return db.selectFrom('partners').selectAll().where('name_key', '=', partnerNameKey(name)).where('catagories', 'in', [...categories]).execute();
+  return db
+    .selectFrom('partners')
+    .selectAll()
+    .where('name_key', '=', partnerNameKey(name))
+    .where('catagories', 'in', [...categories])
+    .execute();
 }
 
 /** A partner row: its comparison key is worked out from its name here, always. */

@@ -10,7 +10,6 @@ import type { DB, EntryTable } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-
 export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> &
   Partial<Pick<EntryTable, 'pot_number' | 'fire_man'>> & { voided?: number | boolean | undefined };
 
@@ -41,7 +40,8 @@ interface Rollup {
  * names one, so a rename keeps one history and two partners of one name stay two; else the text
  * typed (an expense type, an asset's name, a pot), '' for none.
  */
-export const partyKey = (row: Pick<RollupRow, 'party_id' | 'name'>): string => (row.party_id !== null && row.party_id !== undefined ? `#${Number(row.party_id)}` : (row.name ?? ''));
+export const partyKey = (row: Pick<RollupRow, 'party_id' | 'name'>): string =>
+  row.party_id !== null && row.party_id !== undefined ? `#${Number(row.party_id)}` : (row.name ?? '');
 
 const keyValue = (row: RollupRow, column: KeyColumn): string | number => {
   switch (column) {
@@ -115,7 +115,9 @@ export async function applyRollups(db: Db, acc: Map<Rollup, Acc>): Promise<void>
     const t = sql.table(r.table);
     const adds = r.values.map((v) => sql`${sql.ref(v)} = ${sql.ref(`${r.table}.${v}`)} + excluded.${sql.ref(v)}`);
     if (r.party) {
-      adds.push(sql`party_id = case when excluded.party_id > ${sql.ref(`${r.table}.party_id`)} then excluded.party_id else coalesce(${sql.ref(`${r.table}.party_id`)}, excluded.party_id) end`);
+      adds.push(
+        sql`party_id = case when excluded.party_id > ${sql.ref(`${r.table}.party_id`)} then excluded.party_id else coalesce(${sql.ref(`${r.table}.party_id`)}, excluded.party_id) end`,
+      );
     }
     // Up to ~12 values a row: 400 rows stay well under SQLite's bound-parameter limit.
     for (let i = 0; i < all.length; i += 400) {

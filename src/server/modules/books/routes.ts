@@ -36,7 +36,14 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/${kind.path}/names`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema.pick({ s: true }), req.query);
       const rows = await repo.distinctNames(ctx.db, kind.kind, q.s, 2000);
-      return { data: rows.map((r) => ({ name: r.name, count: Number(r.count), partner_id: r.party_id === null ? null : Number(r.party_id), catagories: r.catagories })) };
+      return {
+        data: rows.map((r) => ({
+          name: r.name,
+          count: Number(r.count),
+          partner_id: r.party_id === null ? null : Number(r.party_id),
+          catagories: r.catagories,
+        })),
+      };
     });
     app.post(`/${kind.path}`, { config: { access: kind.write } }, async (req, reply) => {
       const result = await createEntry(ctx, kind, req.body, await actor(req));

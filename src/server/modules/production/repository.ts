@@ -57,14 +57,25 @@ export async function rangeSums(
   if (firstFull <= lastFullEnd) {
     queries.push(read(s.month, sql.ref('month_key'), sql`month_key >= ${firstFull.slice(0, 7)} and month_key <= ${lastFullEnd.slice(0, 7)}`));
   }
-  const partial: [string, string][] = firstFull <= lastFullEnd ? [[from, dayAfter(firstFull, -1)], [dayAfter(lastFullEnd, 1), to]] : [[from, to]];
+  const partial: [string, string][] =
+    firstFull <= lastFullEnd
+      ? [
+          [from, dayAfter(firstFull, -1)],
+          [dayAfter(lastFullEnd, 1), to],
+        ]
+      : [[from, to]];
   for (const [a, b] of partial) {
     if (a <= b) queries.push(read(s.day, sql`substr(issue_date, 1, 7)`, sql`issue_date >= ${a} and issue_date <= ${b}`));
   }
   const out: KeySums[] = [];
   for (const q of queries) {
     for (const row of (await q.execute(db)).rows) {
-      out.push({ kind: String(row.kind), key: String(row.key ?? ''), month: String(row.month ?? ''), sums: Object.fromEntries(values.map((v) => [v, Number(row[v] ?? 0)])) });
+      out.push({
+        kind: String(row.kind),
+        key: String(row.key ?? ''),
+        month: String(row.month ?? ''),
+        sums: Object.fromEntries(values.map((v) => [v, Number(row[v] ?? 0)])),
+      });
     }
   }
   return out;
@@ -82,7 +93,10 @@ export interface PotHistory {
  * Each pot's last firing and last repair on or before `to`, and its firings since that repair:
  * index seeks on the pot-by-day totals (kind, pot, day), in one statement for all the pots.
  */
-export async function potHistory(db: Kysely<DB>, opts: { firing: readonly string[]; repair: readonly string[]; pots: readonly string[]; to: string }): Promise<PotHistory[]> {
+export async function potHistory(
+  db: Kysely<DB>,
+  opts: { firing: readonly string[]; repair: readonly string[]; pots: readonly string[]; to: string },
+): Promise<PotHistory[]> {
   const { firing, repair, pots, to } = opts;
   if (pots.length === 0 || firing.length === 0) return [];
   const last = (kinds: readonly string[]) =>

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/dates.ts';
 import { perKg, toDecimal, units } from '../../../shared/money.ts';
-import { PRODUCTION_MAX_MONTHS, type ProductionFigures, type ProductionFireMan, type ProductionPot, type ProductionQuery, type ProductionReport } from '../../../shared/production-api.ts';
+import {
+  PRODUCTION_MAX_MONTHS,
+  type ProductionFigures,
+  type ProductionFireMan,
+  type ProductionPot,
+  type ProductionQuery,
+  type ProductionReport,
+} from '../../../shared/production-api.ts';
 import type { EntryColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { type KindDef, type ProductionRole, kinds } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
@@ -31,12 +38,14 @@ const fieldColumn = (kind: KindDef, name: string | undefined): EntryColumn | und
 /** How each kind with a production role counts: its weight column, and its total price or else its cash amount. */
 const roleKinds: RoleKind[] = (kinds as readonly KindDef[]).flatMap((k) =>
   k.production
-    ? [{
-        kind: k.kind,
-        role: k.production,
-        grams: (k.fields.find((f) => f.input.type === 'decimal' && f.input.unit === 'weight')?.column ?? null) as SumColumn | null,
-        poisha: ((fieldColumn(k, 'total_price') ?? fieldColumn(k, k.cash?.field)) ?? null) as SumColumn | null,
-      }]
+    ? [
+        {
+          kind: k.kind,
+          role: k.production,
+          grams: (k.fields.find((f) => f.input.type === 'decimal' && f.input.unit === 'weight')?.column ?? null) as SumColumn | null,
+          poisha: (fieldColumn(k, 'total_price') ?? fieldColumn(k, k.cash?.field) ?? null) as SumColumn | null,
+        },
+      ]
     : [],
 );
 const kindsOf = (...roles: ProductionRole[]) => roleKinds.filter((k) => roles.includes(k.role)).map((k) => k.kind);
@@ -119,7 +128,8 @@ export function productionRange(q: ProductionQuery, today: string): { from: stri
     from = d.toISOString().slice(0, 10);
   }
   if (from > to) throw new HttpError(400, 'issue_date>: the start must not be after the end (issue_date<)', 'issue_date>');
-  if (monthsBetween(from, to).length > PRODUCTION_MAX_MONTHS) throw new HttpError(400, `issue_date>: the range can be at most ${PRODUCTION_MAX_MONTHS} months`, 'issue_date>');
+  if (monthsBetween(from, to).length > PRODUCTION_MAX_MONTHS)
+    throw new HttpError(400, `issue_date>: the range can be at most ${PRODUCTION_MAX_MONTHS} months`, 'issue_date>');
   return { from, to };
 }
 
@@ -127,7 +137,7 @@ function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];
   let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
   const last = to.slice(0, 7);
-  for (let month = from.slice(0, 7); month <= last && out.length <= PRODUCTION_MAX_MONTHS; ) {
+  for (let month = from.slice(0, 7); month <= last && out.length <= PRODUCTION_MAX_MONTHS;) {
     out.push(month);
     m += 1;
     if (m > 12) [y, m] = [y + 1, 1];
@@ -174,7 +184,12 @@ export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZ
     };
   });
   // Dearest per kg first; pots with repairs but no weight fired after those, then the rest.
-  pots.sort((a, b) => (b.repair_per_1000_kg ?? -1) - (a.repair_per_1000_kg ?? -1) || b.repair_cost - a.repair_cost || a.pot_number.localeCompare(b.pot_number, 'en', { numeric: true }));
+  pots.sort(
+    (a, b) =>
+      (b.repair_per_1000_kg ?? -1) - (a.repair_per_1000_kg ?? -1) ||
+      b.repair_cost - a.repair_cost ||
+      a.pot_number.localeCompare(b.pot_number, 'en', { numeric: true }),
+  );
 
   const fireMen: ProductionFireMan[] = [...byKey(manRows, (r) => r.key)]
     .map(([man, roles]) => ({ fire_man: man, firings: roles.get('firing')?.count ?? 0, kg_fired: kg(roles.get('firing')?.grams ?? 0) }))

@@ -24,7 +24,12 @@ export function listUsers(db: Db, search: string | undefined): Promise<LoggedInU
 
 export async function setUserRole(db: Db, id: string, role: LoggedInUser['role'], expected: LoggedInUser['role']): Promise<boolean> {
   // Compare-and-set: two admins clicking at once promote once.
-  const result = await db.updateTable('user').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', id).where('role', '=', expected).executeTakeFirst();
+  const result = await db
+    .updateTable('user')
+    .set({ role, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('role', '=', expected)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -28,7 +28,13 @@ export interface HeaderFigure {
 export function headerFigures(summary: Summary): HeaderFigure[] {
   return [
     { testId: 'header-stock', label: 'Stock: ', value: formatKg(toUnits(summary.wire_stock, units.weight)), negative: summary.wire_stock < 0, suffix: ' KG' },
-    { testId: 'header-balance', label: 'Balance: ', value: formatTaka(toUnits(summary.current_balance, units.money)), negative: summary.current_balance < 0, suffix: '' },
+    {
+      testId: 'header-balance',
+      label: 'Balance: ',
+      value: formatTaka(toUnits(summary.current_balance, units.money)),
+      negative: summary.current_balance < 0,
+      suffix: '',
+    },
   ];
 }
 

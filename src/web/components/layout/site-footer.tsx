@@ -7,10 +7,17 @@ export function SiteFooter() {
     <footer className="no-print bg-neutral text-neutral-content">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>
-          © <span className="inline-block min-w-[4ch]" data-live="year">{now?.getFullYear()}</span> {home.company.copyright}
+          ©{' '}
+          <span className="inline-block min-w-[4ch]" data-live="year">
+            {now?.getFullYear()}
+          </span>{' '}
+          {home.company.copyright}
         </p>
         <p>
-          Contact: <a className="link" href={`mailto:${home.company.email}`}>{home.company.email}</a>
+          Contact:{' '}
+          <a className="link" href={`mailto:${home.company.email}`}>
+            {home.company.email}
+          </a>
           <span className="hidden sm:inline"> · </span>
           <span className="block sm:inline">{home.company.address}</span>
         </p>

@@ -38,7 +38,8 @@ export interface DataTableProps<Row> {
   tableClassName?: string;
 }
 
-const cellClass = <Row,>(c: TableColumn<Row>) => [c.numeric ? 'text-right tabular-nums' : '', c.nowrap || c.numeric ? 'whitespace-nowrap' : '', c.className ?? ''].join(' ').trim();
+const cellClass = <Row,>(c: TableColumn<Row>) =>
+  [c.numeric ? 'text-right tabular-nums' : '', c.nowrap || c.numeric ? 'whitespace-nowrap' : '', c.className ?? ''].join(' ').trim();
 
 const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? c.header : undefined);
 
@@ -72,7 +73,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   {c.cell(row, i)}
                 </td>
               ))}
-              {actions ? <td className="whitespace-nowrap text-right" data-actions="">{actions(row, i)}</td> : null}
+              {actions ? (
+                <td className="whitespace-nowrap text-right" data-actions="">
+                  {actions(row, i)}
+                </td>
+              ) : null}
             </tr>
           ))}
           {rows.length === 0 && props.empty ? (

@@ -32,7 +32,13 @@ export function PromptForm(props: {
       <label htmlFor={inputId} className="text-sm font-medium">
         {props.label}
       </label>
-      <input id={inputId} className={`input w-full ${error ? 'input-error' : ''}`} inputMode={props.inputMode} value={value} onChange={(e) => setValue(e.target.value)} />
+      <input
+        id={inputId}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        inputMode={props.inputMode}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
       {error ? (
         <p className="text-sm text-error" role="alert">
           {error}

@@ -11,7 +11,15 @@ import { refreshSummary } from '../../lib/summary';
 
 export type Partner = PartnerWire;
 
-export type Entry = Record<string, unknown> & { id: number; issue_date: string; issued_by: string; voided: boolean; void_of?: number; kind?: string; title?: string };
+export type Entry = Record<string, unknown> & {
+  id: number;
+  issue_date: string;
+  issued_by: string;
+  voided: boolean;
+  void_of?: number;
+  kind?: string;
+  title?: string;
+};
 
 export const partnersQuery = queryOptions({
   queryKey: partnersKey,
@@ -60,7 +68,11 @@ export const recentQuery = (group: KindGroup) =>
 const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ama-books');
 
 function refreshBooks(refreshPartners: boolean) {
-  return Promise.all([refreshSummary(), queryClient.invalidateQueries({ queryKey: booksKey }), refreshPartners ? queryClient.invalidateQueries({ queryKey: partnersKey }) : null]);
+  return Promise.all([
+    refreshSummary(),
+    queryClient.invalidateQueries({ queryKey: booksKey }),
+    refreshPartners ? queryClient.invalidateQueries({ queryKey: partnersKey }) : null,
+  ]);
 }
 
 if (otherTabs) otherTabs.onmessage = (e: MessageEvent<{ partners?: boolean }>) => void refreshBooks(Boolean(e.data?.partners));

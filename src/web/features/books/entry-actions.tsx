@@ -30,7 +30,11 @@ export function VoidMark({ entry }: { entry: Entry }) {
   const who = entry.voided_by ? ` by ${String(entry.voided_by)}` : '';
   const when = entry.voided_on ? ` on ${dateText(String(entry.voided_on))}` : '';
   const why = entry.voided_reason && !entry.corrected_by ? `: ${String(entry.voided_reason)}` : '';
-  return <span className="badge badge-warning badge-sm h-auto whitespace-normal">{entry.corrected_by ? `${what}${when ? `,${when}` : ''}` : `${what}${who}${when}${why}`}</span>;
+  return (
+    <span className="badge badge-warning badge-sm h-auto whitespace-normal">
+      {entry.corrected_by ? `${what}${when ? `,${when}` : ''}` : `${what}${who}${when}${why}`}
+    </span>
+  );
 }
 
 type Acting = { entry: Entry; action: 'void' | 'lifecycle' | 'correct' } | null;
@@ -49,9 +53,15 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
   const subject = entrySummary({ ...entry, kind: k?.kind ?? entry.kind }).subject;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1">
-      {l && done ? <span className="whitespace-normal">{l.action === 'sell' ? formatCell(entry[l.value.name], 'money') : String(entry[l.value.name] ?? '')}</span> : null}
+      {l && done ? (
+        <span className="whitespace-normal">{l.action === 'sell' ? formatCell(entry[l.value.name], 'money') : String(entry[l.value.name] ?? '')}</span>
+      ) : null}
       {l && !done ? (
-        <button type="button" className={`btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`} onClick={() => setActing({ entry, action: 'lifecycle' })}>
+        <button
+          type="button"
+          className={`btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`}
+          onClick={() => setActing({ entry, action: 'lifecycle' })}
+        >
           {l.button}
         </button>
       ) : null}
@@ -64,7 +74,11 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         Void
       </button>
-      <Modal title={acting?.action === 'void' ? 'Void entry' : acting?.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''} open={acting !== null} onClose={close}>
+      <Modal
+        title={acting?.action === 'void' ? 'Void entry' : acting?.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''}
+        open={acting !== null}
+        onClose={close}
+      >
         {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
         {acting?.action === 'correct' && k ? <CorrectForm kind={k} id={entry.id} onDone={close} /> : null}
         {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}

@@ -35,10 +35,16 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
   const key = useRef(newIdempotencyKey());
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   // Discount starts at 0 (still required, so it may be changed but not left empty).
-  const blank = useMemo(() => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]), [fields, partyField]);
+  const blank = useMemo(
+    () => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]),
+    [fields, partyField],
+  );
   // Correcting: the form opens with the entry's values, to change what was wrong.
   const start = useMemo(
-    () => (correcting ? Object.fromEntries(Object.keys(blank).map((k) => [k, correcting[k] === null || correcting[k] === undefined ? '' : String(correcting[k])])) : blank),
+    () =>
+      correcting
+        ? Object.fromEntries(Object.keys(blank).map((k) => [k, correcting[k] === null || correcting[k] === undefined ? '' : String(correcting[k])]))
+        : blank,
     [blank, correcting],
   );
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start });
@@ -46,7 +52,10 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
   const values = form.watch();
   const idPrefix = useId();
 
-  const choosable = partyField && partyField.input.type === 'party' ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories)) : [];
+  const choosable =
+    partyField && partyField.input.type === 'party'
+      ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories))
+      : [];
 
   const balancesAnswer = useQuery({ ...balancesQuery, enabled: partyField !== undefined });
   const balances = useMemo(() => (balancesAnswer.data ? new Map(balancesAnswer.data.map((b) => [b.id, b.balance])) : undefined), [balancesAnswer.data]);
@@ -58,7 +67,8 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     if (partner) void prefillFromLast(partner.id);
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
     for (const f of fields) {
-      if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name)) form.setValue(f.name, String(partner[f.name as keyof Partner] ?? ''), { shouldValidate: form.formState.isSubmitted });
+      if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name))
+        form.setValue(f.name, String(partner[f.name as keyof Partner] ?? ''), { shouldValidate: form.formState.isSubmitted });
     }
   };
 
@@ -90,7 +100,9 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={kind.title}>
-      {correcting ? <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p> : null}
+      {correcting ? (
+        <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p>
+      ) : null}
       <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : formatLongDate(new Date())} />
       <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
       {fields.map((f) => {
@@ -99,7 +111,16 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
         const wide = f.input.type === 'text' && f.input.long;
         return (
           <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
-            <FieldInput id={id} field={f} form={form} partners={choosable} onPartner={onPartner} balances={balances} scope={kind.kind} invalid={Boolean(error)} />
+            <FieldInput
+              id={id}
+              field={f}
+              form={form}
+              partners={choosable}
+              onPartner={onPartner}
+              balances={balances}
+              scope={kind.kind}
+              invalid={Boolean(error)}
+            />
           </FieldShell>
         );
       })}
@@ -137,7 +158,17 @@ function FieldInput(props: {
   const cls = props.invalid ? 'input-error' : '';
   switch (f.input.type) {
     case 'party':
-      return <PartyPicker id={id} partners={props.partners} value={form.watch('partner_id') ?? ''} onChange={props.onPartner} balances={props.balances} scope={props.scope} invalid={props.invalid} />;
+      return (
+        <PartyPicker
+          id={id}
+          partners={props.partners}
+          value={form.watch('partner_id') ?? ''}
+          onChange={props.onPartner}
+          balances={props.balances}
+          scope={props.scope}
+          invalid={props.invalid}
+        />
+      );
     case 'choice':
       return (
         <select id={id} className={`select w-full ${cls}`} {...form.register(f.name)}>

@@ -19,7 +19,13 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
   const columns: TableColumn<Entry>[] = [
     // Numbered in the order they were written: the first is 1.
     ...(kind.log?.numbered ? [{ key: '#', header: '#', cell: (_: Entry, i: number) => rows.length - i }] : []),
-    ...logColumnsOf(kind).map((c) => ({ key: c.field, header: c.header, numeric: c.format !== 'text' && c.format !== 'date', nowrap: c.format === 'date', cell: (e: Entry) => formatCell(e[c.field], c.format) })),
+    ...logColumnsOf(kind).map((c) => ({
+      key: c.field,
+      header: c.header,
+      numeric: c.format !== 'text' && c.format !== 'date',
+      nowrap: c.format === 'date',
+      cell: (e: Entry) => formatCell(e[c.field], c.format),
+    })),
   ];
   const id = `log-${kind.path}`;
   return (

@@ -32,7 +32,14 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
         const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
         return (
-          <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={f.name === 'address' || f.name === 'userNote'}>
+          <FieldShell
+            key={f.name}
+            id={id}
+            label={f.label}
+            required={f.required}
+            error={error ? String(error) : undefined}
+            wide={f.name === 'address' || f.name === 'userNote'}
+          >
             {f.choice ? (
               <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} {...form.register(f.name)}>
                 <option value="" disabled>
@@ -47,7 +54,13 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
             ) : f.name === 'userNote' ? (
               <textarea id={id} className="textarea w-full" rows={2} {...form.register(f.name)} />
             ) : (
-              <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} inputMode={f.numeric ? 'tel' : undefined} autoComplete="off" {...form.register(f.name)} />
+              <input
+                id={id}
+                className={`input w-full ${error ? 'input-error' : ''}`}
+                inputMode={f.numeric ? 'tel' : undefined}
+                autoComplete="off"
+                {...form.register(f.name)}
+              />
             )}
           </FieldShell>
         );

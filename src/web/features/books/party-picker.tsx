@@ -40,7 +40,8 @@ export function matchParties(partners: readonly Partner[], query: string, recent
     .sort((a, b) => (rank.get(a.id) ?? RECENT) - (rank.get(b.id) ?? RECENT) || a.name.localeCompare(b.name));
 }
 
-const dueText = (balance: number | undefined) => (balance === undefined || balance === 0 ? '' : `${balance > 0 ? 'owes' : 'we owe'} ${formatCell(Math.abs(balance), 'money')}`);
+const dueText = (balance: number | undefined) =>
+  balance === undefined || balance === 0 ? '' : `${balance > 0 ? 'owes' : 'we owe'} ${formatCell(Math.abs(balance), 'money')}`;
 
 export function PartyPicker(props: {
   id: string;
@@ -108,7 +109,12 @@ export function PartyPicker(props: {
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Parties" className="menu absolute z-40 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Parties"
+          className="menu absolute z-40 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+        >
           {shown.map((p, i) => (
             <li key={p.id} id={`${listId}-${p.id}`} role="option" aria-selected={i === active}>
               <button

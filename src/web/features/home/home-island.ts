@@ -86,7 +86,9 @@ async function signedInHeader(): Promise<void> {
   if (!showsSummary(user.role)) return;
   const summary = (await api<{ data: Summary }>('GET', '/api/dashboard').catch(() => null))?.data;
   if (!summary) return;
-  const figures = headerFigures(summary).map((f) => h('span', { 'data-testid': f.testId }, f.label, h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix));
+  const figures = headerFigures(summary).map((f) =>
+    h('span', { 'data-testid': f.testId }, f.label, h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix),
+  );
   name.before(h('div', { class: headerClasses.summary }, ...figures));
 }
 

@@ -28,7 +28,9 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
   const labelEvery = Math.ceil(months.length / 13);
   // A line breaks where a month has no kg fired (no cost per kg).
   const line = (key: 'full_cost_per_kg' | 'direct_cost_per_kg') =>
-    months.map((m, i) => (m[key] === null ? '' : `${i === 0 || months[i - 1]?.[key] === null ? 'M' : 'L'}${x(i).toFixed(1)},${yCost(m[key]).toFixed(1)}`)).join(' ');
+    months
+      .map((m, i) => (m[key] === null ? '' : `${i === 0 || months[i - 1]?.[key] === null ? 'M' : 'L'}${x(i).toFixed(1)},${yCost(m[key]).toFixed(1)}`))
+      .join(' ');
   const ticks = [0, 0.5, 1];
 
   return (
@@ -48,7 +50,14 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
         ))}
         {months.map((m, i) => (
           <g key={m.month}>
-            <rect x={x(i) - step * 0.35} width={step * 0.7} y={yKg(m.kg_fired)} height={PAD.top + innerH - yKg(m.kg_fired)} className="fill-primary" fillOpacity={0.35}>
+            <rect
+              x={x(i) - step * 0.35}
+              width={step * 0.7}
+              y={yKg(m.kg_fired)}
+              height={PAD.top + innerH - yKg(m.kg_fired)}
+              className="fill-primary"
+              fillOpacity={0.35}
+            >
               <title>{`${m.month}: ${show(m.kg_fired, 'kg')} kg fired; full cost ${show(m.full_cost_per_kg, 'perKg')} a kg`}</title>
             </rect>
             {i % labelEvery === 0 ? (

@@ -12,7 +12,8 @@ export interface Column<T> {
 }
 
 /** Columns from [key, label, format] triples. */
-const columns = <T>(...list: [key: keyof T & string, label: string, format: Format][]): Column<T>[] => list.map(([key, label, format]) => ({ key, label, format }));
+const columns = <T>(...list: [key: keyof T & string, label: string, format: Format][]): Column<T>[] =>
+  list.map(([key, label, format]) => ({ key, label, format }));
 
 // prettier-ignore
 export const furnaceColumns = columns<ProductionFigures>(['firings', 'Firings', 'count'], ['kg_fired', 'Kg fired', 'kg'], ['wood_powder', 'Wood powder', 'money'], ['acid_cost', 'Acid', 'money'], ['pot_repair', 'Pot making & repair', 'money'], ['direct_cost', 'Direct cost', 'money'], ['direct_cost_per_kg', 'Direct cost / kg', 'perKg'], ['salaries', 'Salaries', 'money'], ['other_expenses', 'Other expenses', 'money'], ['full_cost', 'Full cost', 'money'], ['full_cost_per_kg', 'Full cost / kg fired', 'perKg']);

@@ -58,7 +58,9 @@ function Report({ r }: { r: ProductionReport }) {
       <MonthTable months={r.months} total={r.total} columns={wireColumns} title="Wire bought and sold, margin per kg" />
       <MonthCards months={r.months} total={r.total} />
       <h2 className="mt-6 text-lg font-semibold">Pots</h2>
-      <p className="no-print text-sm opacity-70">Dearest repair per kg fired first. Firings since repair count from the day of the last repair to the end of the range.</p>
+      <p className="no-print text-sm opacity-70">
+        Dearest repair per kg fired first. Firings since repair count from the day of the last repair to the end of the range.
+      </p>
       <PlainTable rows={r.pots} columns={potColumns} label="Pots" empty="No firings or repairs in this range." />
       <h2 className="mt-6 text-lg font-semibold">Fire men</h2>
       <PlainTable rows={r.fireMen} columns={fireManColumns} label="Fire men" empty="No firings in this range." />
@@ -69,10 +71,26 @@ function Report({ r }: { r: ProductionReport }) {
 const numeric = (c: Column<unknown>) => c.format !== 'text' && c.format !== 'date';
 
 const tableColumns = <T extends object>(columns: Column<T>[]): TableColumn<T>[] =>
-  columns.map((c) => ({ key: c.key as string, header: c.label, numeric: numeric(c as Column<unknown>), nowrap: true, cell: (row: T) => show(row[c.key], c.format) }));
+  columns.map((c) => ({
+    key: c.key as string,
+    header: c.label,
+    numeric: numeric(c as Column<unknown>),
+    nowrap: true,
+    cell: (row: T) => show(row[c.key], c.format),
+  }));
 
 /** Months as rows, a total row: on screens from 640 px and in print; phones get the cards. */
-function MonthTable({ months, total, columns, title }: { months: readonly ProductionMonth[]; total: ProductionFigures; columns: Column<ProductionFigures>[]; title: string }) {
+function MonthTable({
+  months,
+  total,
+  columns,
+  title,
+}: {
+  months: readonly ProductionMonth[];
+  total: ProductionFigures;
+  columns: Column<ProductionFigures>[];
+  title: string;
+}) {
   return (
     <div className="hidden sm:block print:block">
       <h2 className="mt-6 text-lg font-semibold">{title}</h2>
@@ -80,7 +98,10 @@ function MonthTable({ months, total, columns, title }: { months: readonly Produc
         tableClassName="statement-table"
         columns={[
           { key: 'month', header: 'Month', nowrap: true, cell: (m: ProductionMonth) => monthText(m.month) },
-          ...tableColumns<ProductionMonth>(columns as Column<ProductionMonth>[]).map((c) => ({ ...c, total: show(total[c.key as keyof ProductionFigures], columns.find((x) => x.key === c.key)?.format ?? 'text') })),
+          ...tableColumns<ProductionMonth>(columns as Column<ProductionMonth>[]).map((c) => ({
+            ...c,
+            total: show(total[c.key as keyof ProductionFigures], columns.find((x) => x.key === c.key)?.format ?? 'text'),
+          })),
         ]}
         rows={months}
         rowKey={(m) => m.month}

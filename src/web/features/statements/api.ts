@@ -32,7 +32,11 @@ export const datesQuery = (path: string) =>
 export const namesQuery = (path: string, search: string) =>
   queryOptions({
     queryKey: [...booksKey, 'names', path, search],
-    queryFn: () => api<{ data: { name: string; count: number; partner_id: number | null; catagories: string | null }[] }>('GET', `/api/${path}/names${search ? `?s=${encodeURIComponent(search)}` : ''}`).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: { name: string; count: number; partner_id: number | null; catagories: string | null }[] }>(
+        'GET',
+        `/api/${path}/names${search ? `?s=${encodeURIComponent(search)}` : ''}`,
+      ).then((r) => r.data),
   });
 
 export interface Balance {
@@ -74,6 +78,7 @@ export interface LedgerData {
 export const ledgerQuery = (partnerId: number, range: DateRange, limit: number) =>
   queryOptions({
     queryKey: [...booksKey, 'ledger', partnerId, range, limit],
-    queryFn: () => api<{ data: LedgerData }>('GET', `/api/ledger/${partnerId}?${[...bounds(range), `limit=${limit}`].filter(Boolean).join('&')}`).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: LedgerData }>('GET', `/api/ledger/${partnerId}?${[...bounds(range), `limit=${limit}`].filter(Boolean).join('&')}`).then((r) => r.data),
     placeholderData: (previous) => previous,
   });

@@ -68,7 +68,19 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
     lines.push([csvCell(''), csvCell('Balance brought forward'), csvCell(''), '', '', '', csvCell(''), '', n(earlier > 0 ? l.carried : l.opening)].join(','));
     for (const r of l.rows) {
       const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
-      lines.push([csvCell(r.issue_date), csvCell(r.title, true), csvCell(status), n(r.total_price), n(r.paid_amount), n(r.discount_amount), csvCell(r.note ?? '', true), n(r.effect), n(r.balance)].join(','));
+      lines.push(
+        [
+          csvCell(r.issue_date),
+          csvCell(r.title, true),
+          csvCell(status),
+          n(r.total_price),
+          n(r.paid_amount),
+          n(r.discount_amount),
+          csvCell(r.note ?? '', true),
+          n(r.effect),
+          n(r.balance),
+        ].join(','),
+      );
     }
     lines.push([csvCell(''), csvCell('Closing balance'), csvCell(''), '', '', '', csvCell(''), '', n(l.closing)].join(','));
     downloadCsv(`Ledger of ${l.partner.name}`, lines);

@@ -56,7 +56,9 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
         columns={[
           { key: 'name', header: 'Name', cell: (n) => n.name },
           // The same name in two categories is two parties: the category tells them apart.
-          ...(kind.fields.some((f) => f.input.type === 'party') ? [{ key: 'category', header: 'Category', cell: (n: { catagories: string | null }) => n.catagories ?? '' }] : []),
+          ...(kind.fields.some((f) => f.input.type === 'party')
+            ? [{ key: 'category', header: 'Category', cell: (n: { catagories: string | null }) => n.catagories ?? '' }]
+            : []),
           ...(extra ? [{ key: 'extra', header: extra.header, cell: (n: { partner_id: number | null }) => partnerValue(n.partner_id) }] : []),
           { key: 'count', header: 'Entries', numeric: true, cell: (n) => n.count },
         ]}
@@ -65,7 +67,10 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
         rowTestId="party-row"
         actions={(n) => (
           <>
-            <Link className="link link-primary" to={statementLink(kind, `${n.partner_id !== null ? `partner=${n.partner_id}&` : ''}name=${encodeURIComponent(n.name)}`)}>
+            <Link
+              className="link link-primary"
+              to={statementLink(kind, `${n.partner_id !== null ? `partner=${n.partner_id}&` : ''}name=${encodeURIComponent(n.name)}`)}
+            >
               details
             </Link>
             {n.partner_id !== null ? (
@@ -91,7 +96,15 @@ export function PartnersInfo() {
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: 'Name', cell: (p) => <Link className="link" to={ledgerLink(p.id)}>{p.name}</Link> },
+          {
+            key: 'name',
+            header: 'Name',
+            cell: (p) => (
+              <Link className="link" to={ledgerLink(p.id)}>
+                {p.name}
+              </Link>
+            ),
+          },
           text('category', 'Category', 'catagories'),
           text('fname', "Father's Name", 'fname'),
           text('mname', "Mother's Name", 'mname'),

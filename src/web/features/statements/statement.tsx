@@ -84,7 +84,12 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
     const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
     for (const r of allRows) {
       const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
-      lines.push([csvCell(status), ...columns.map((c) => (c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format))))].join(','));
+      lines.push(
+        [
+          csvCell(status),
+          ...columns.map((c) => (c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format)))),
+        ].join(','),
+      );
     }
     lines.push([csvCell('Total'), ...columns.map((c) => csvCell(isFigure(c) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
     downloadCsv(title, lines);
@@ -130,7 +135,9 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
         </button>
       ) : null}
       {allRows.length >= ROW_LIMIT ? (
-        <p className="no-print mt-3 text-sm text-warning">Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.</p>
+        <p className="no-print mt-3 text-sm text-warning">
+          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.
+        </p>
       ) : null}
       <BackToDashboard />
     </section>

@@ -17,7 +17,8 @@ export function useUsers(search: string) {
 
 export function usePromote() {
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: 'acounts' | 'admin' }) => api<{ data: LoggedInUser }>('PUT', `/api/loggedInUsers/admin/${encodeURIComponent(id)}`, { role }),
+    mutationFn: ({ id, role }: { id: string; role: 'acounts' | 'admin' }) =>
+      api<{ data: LoggedInUser }>('PUT', `/api/loggedInUsers/admin/${encodeURIComponent(id)}`, { role }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
