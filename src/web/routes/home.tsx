@@ -76,15 +76,7 @@ function Company() {
         {gallery.items.map((item, i) => (
           <li key={item.image} className={i === 4 ? 'col-span-2 sm:col-span-1' : undefined}>
             <figure className="overflow-hidden rounded-box bg-base-200 shadow-sm">
-              <img
-                src={imageUrl(item.image)}
-                alt={item.alt}
-                width={item.width}
-                height={item.height}
-                loading="lazy"
-                decoding="async"
-                className="h-auto w-full"
-              />
+              <Picture of={item} />
               <figcaption className="px-2 py-2 text-sm font-medium">{item.caption}</figcaption>
             </figure>
           </li>
@@ -101,15 +93,7 @@ function Articles() {
         {home.articles.map((article) => (
           <article key={article.title} className="card bg-base-100 shadow-sm">
             <figure>
-              <img
-                src={imageUrl(article.image)}
-                alt={article.alt}
-                width={article.width}
-                height={article.height}
-                loading="lazy"
-                decoding="async"
-                className="h-auto w-full"
-              />
+              <Picture of={article} />
             </figure>
             <div className="card-body gap-3">
               <h2 className="card-title text-xl">{article.title}</h2>
@@ -160,4 +144,9 @@ function TodayLine() {
       </time>
     </p>
   );
+}
+
+/** A picture below the fold: its own size (no layout shift), loaded when scrolled near. */
+function Picture({ of }: { of: { image: string; alt: string; width: number; height: number } }) {
+  return <img src={imageUrl(of.image)} alt={of.alt} width={of.width} height={of.height} loading="lazy" decoding="async" className="h-auto w-full" />;
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { correctionReasonSchema } from '../../../shared/entry-schemas.ts';
 import type { Registry } from '../../../shared/registry.ts';
-import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { prepareEntry, replay } from './entries.ts';
-import { blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
+import { auditVoided, blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
 // Correct = void + replacement, in one transaction. The replacement is the kind's entry as
@@ -70,14 +69,7 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
       const replacementId = await repo.recordEntry(trx, replacement);
       const why = reason ? `Corrected by #${replacementId}: ${reason}` : `Corrected by #${replacementId}`;
       const reversalId = await writeReversal(trx, ctx, actor, original, why);
-      await recordAudit(trx, {
-        actor,
-        action: 'correct',
-        subjectKind: 'entry',
-        subjectId: String(id),
-        before: { voided: false },
-        after: { voided: true, reason: reason ?? null, reversal: reversalId, replacement: replacementId },
-      });
+      await auditVoided(trx, actor, 'correct', id, { reason: reason ?? null, reversal: reversalId, replacement: replacementId });
       return { created: true, row: { ...replacement, id: replacementId, fire_status: Number(replacement.fire_status ?? 0), sold_status: 0, voided: 0 } };
     },
     { idempotent: key !== null },

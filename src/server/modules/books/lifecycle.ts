@@ -32,16 +32,14 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
       await repo.clearLifecycle(trx, original.ref_id, l.status, l.value.column);
       if (subject) await repo.recordChange(trx, subject, { ...subject, [l.value.column]: null });
     }
-    await recordAudit(trx, {
-      actor,
-      action: 'void',
-      subjectKind: 'entry',
-      subjectId: String(id),
-      before: { voided: false },
-      after: { voided: true, reason, reversal: reversalId },
-    });
+    await auditVoided(trx, actor, 'void', id, { reason, reversal: reversalId });
     return { id, reversal_id: reversalId };
   });
+}
+
+/** The audit log's line for an entry voided (by a void or a correction), with what came of it. */
+export function auditVoided(trx: Db, actor: CurrentUser, action: 'void' | 'correct', id: number, after: Record<string, unknown>) {
+  return recordAudit(trx, { actor, action, subjectKind: 'entry', subjectId: String(id), before: { voided: false }, after: { voided: true, ...after } });
 }
 
 /** The reversal of a voided entry: the same row with the opposite effect, linked to it; the original leaves the running totals. */

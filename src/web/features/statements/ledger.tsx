@@ -13,6 +13,7 @@ import { DateFilter } from '../../components/ui/date-filter';
 import { ledgerLink } from './lists';
 import { dateRange } from './statement';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
+import { ReportActions } from '../../components/ui/report-actions';
 
 const standing = (b: number) => (b > 0 ? 'owes us' : b < 0 ? 'we owe' : 'settled');
 
@@ -92,15 +93,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
       <p className="mt-1 text-sm opacity-70">
         {l.partner.catagories} · {rangeText} · Dr: owes us, Cr: we owe
       </p>
-      <div className="no-print mt-4 flex flex-wrap items-end gap-2">
-        <DateFilter />
-        <button type="button" className="btn btn-sm" onClick={() => window.print()}>
-          Print
-        </button>
-        <button type="button" className="btn btn-sm" onClick={csv}>
-          Export CSV
-        </button>
-      </div>
+      <ReportActions filter={<DateFilter />} onCsv={csv} />
       <DataTable
         className="mt-4"
         tableClassName="statement-table"

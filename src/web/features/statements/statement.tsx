@@ -13,6 +13,7 @@ import { EntryActions } from '../books';
 import { statementQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
+import { ReportActions } from '../../components/ui/report-actions';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -104,15 +105,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
       <p className="no-print mt-1 text-sm opacity-70">
         {kind.title} · {rangeText}
       </p>
-      <div className="no-print mt-4 flex flex-wrap items-end gap-3">
-        {day ? null : <DateFilter />}
-        <button type="button" className="btn btn-sm" onClick={() => window.print()}>
-          Print
-        </button>
-        <button type="button" className="btn btn-sm" onClick={csv}>
-          Export CSV
-        </button>
-      </div>
+      <ReportActions filter={day ? null : <DateFilter />} onCsv={csv} />
       {statement.isError ? <p className="mt-4 text-error">{statement.error.message}</p> : null}
       {statement.isPending ? <p className="mt-4">loading</p> : null}
       {statement.data ? (
