@@ -4,7 +4,7 @@ import { PartnerForm } from '../features/books/book-forms';
 import { DataTable, TwoLines } from '../components/table/data-table';
 import { Modal } from '../components/ui/modal';
 import { SearchBox } from '../components/ui/search-box';
-import { type Partner, usePartners } from '../features/books/api';
+import { type Partner, usePartners } from '../features/partners/api';
 
 export function meta() {
   return [{ title: 'Add Users · AMA Metal & Wire Industries' }];

@@ -4,7 +4,8 @@ import { registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { KindLog } from '../features/books/kind-log';
 import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
-import { HistoryList, PartnersInfo, PartyList } from '../features/statements/lists';
+import { PartnersInfo } from '../features/partners/partners-info';
+import { HistoryList, PartyList } from '../features/statements/lists';
 import { Statement } from '../features/statements/statement';
 
 // The production report carries its own tables and chart: loaded when first opened.

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { KindDef, KindGroup, PartnerWire } from '../../../shared/registry';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { KindDef, KindGroup } from '../../../shared/registry';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { booksKey, partnersKey } from '../../lib/query-keys';
@@ -8,8 +8,6 @@ import { refreshSummary } from '../../lib/summary';
 // The books' calls (spec §7) as queries and mutations. Every save refetches the header summary
 // and everything under the books key (lists, statements, ledgers), and what the kind says it
 // also changes (the investor form refreshes its list of partners).
-
-export type Partner = PartnerWire;
 
 export type Entry = Record<string, unknown> & {
   id: number;
@@ -20,15 +18,6 @@ export type Entry = Record<string, unknown> & {
   kind?: string;
   title?: string;
 };
-
-export const partnersQuery = queryOptions({
-  queryKey: partnersKey,
-  queryFn: () => api<{ data: Partner[] }>('GET', '/api/userDetailsData').then((r) => r.data),
-});
-
-export function usePartners() {
-  return useQuery(partnersQuery);
-}
 
 const queryString = (params: Record<string, string>) =>
   Object.entries(params)
@@ -77,7 +66,8 @@ function refreshBooks(refreshPartners: boolean) {
 
 if (otherTabs) otherTabs.onmessage = (e: MessageEvent<{ partners?: boolean }>) => void refreshBooks(Boolean(e.data?.partners));
 
-async function afterSave(refreshPartners = false) {
+/** After any save: the header, every books list in this tab and the others, and the partners if asked. */
+export async function afterSave(refreshPartners = false) {
   otherTabs?.postMessage({ partners: refreshPartners });
   await refreshBooks(refreshPartners);
 }
@@ -113,14 +103,5 @@ export function useLifecycle(kind: KindDef) {
       return api('PUT', `/api/${kind.path}/${id}`, { [l.status]: true, [l.value.name]: value });
     },
     onSuccess: () => afterSave(),
-  });
-}
-
-export function useSavePartner() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
-      id === undefined ? api<{ data: Partner }>('POST', '/api/userDetailsData', body) : api<{ data: Partner }>('PUT', `/api/userDetailsData/${id}`, body),
-    // A partner's name shows in lists and statements too.
-    onSuccess: () => afterSave(true),
   });
 }

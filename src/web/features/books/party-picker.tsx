@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { formatCell } from '../../lib/format';
-import type { Partner } from './api';
+import type { Partner } from '../partners/api';
 
 // A party field: type a few letters of the name and pick from the list (keyboard or touch). The
 // parties used most recently for this kind come first; each shows its category and what they

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { booksKey } from '../../lib/query-keys';
+import type { KindDef } from '../../../shared/registry';
 import type { Entry } from '../books/api';
 
 // Statements, history and party lists, and the party ledger. Their keys sit under the books key,
@@ -82,3 +83,7 @@ export const ledgerQuery = (partnerId: number, range: DateRange, limit: number) 
       api<{ data: LedgerData }>('GET', `/api/ledger/${partnerId}?${[...bounds(range), `limit=${limit}`].filter(Boolean).join('&')}`).then((r) => r.data),
     placeholderData: (previous) => previous,
   });
+
+export const statementLink = (kind: KindDef, query: string) => `/dashboard/${kind.dashboard.statement}?url=${encodeURIComponent(`${kind.path}?${query}`)}`;
+
+export const ledgerLink = (partnerId: number) => `/dashboard/ledger?partner=${partnerId}`;

@@ -10,7 +10,7 @@ import { csvNumber, dateText, formatCell } from '../../lib/format';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
-import { ledgerLink } from './lists';
+import { ledgerLink } from './api';
 import { dateRange } from './statement';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';

@@ -5,12 +5,8 @@ import type { KindDef } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { dateText } from '../../lib/format';
-import { type Partner, usePartners } from '../books/api';
-import { datesQuery, namesQuery } from './api';
-
-export const statementLink = (kind: KindDef, query: string) => `/dashboard/${kind.dashboard.statement}?url=${encodeURIComponent(`${kind.path}?${query}`)}`;
-
-export const ledgerLink = (partnerId: number) => `/dashboard/ledger?partner=${partnerId}`;
+import { type Partner, usePartners } from '../partners/api';
+import { datesQuery, ledgerLink, namesQuery, statementLink } from './api';
 
 /** Distinct dates, newest first, each with a link to that day's statement (history pages). */
 export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
@@ -81,41 +77,6 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
           </>
         )}
         empty={names.data ? 'No names match.' : null}
-      />
-    </section>
-  );
-}
-
-/** Partners Info: everyone on the partner list. */
-export function PartnersInfo() {
-  const partners = usePartners();
-  const text = (key: string, header: string, field: keyof Partner) => ({ key, header, cell: (p: Partner) => String(p[field] ?? '') });
-  return (
-    <section>
-      <h1 className="text-2xl font-bold">Partners Info</h1>
-      <DataTable
-        className="mt-4"
-        columns={[
-          {
-            key: 'name',
-            header: 'Name',
-            cell: (p) => (
-              <Link className="link" to={ledgerLink(p.id)}>
-                {p.name}
-              </Link>
-            ),
-          },
-          text('category', 'Category', 'catagories'),
-          text('fname', "Father's Name", 'fname'),
-          text('mname', "Mother's Name", 'mname'),
-          text('address', 'Address', 'address'),
-          text('contact', 'Contact', 'contact'),
-          text('nid', 'NID / Trade License', 'nid'),
-          text('assignedSalary', 'Assigned Salary', 'assignedSalary'),
-          text('note', 'Note', 'userNote'),
-        ]}
-        rows={partners.data ?? []}
-        rowKey={(p) => p.id}
       />
     </section>
   );
