@@ -19,8 +19,10 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
   const registry = app.deps.registry ?? appRegistry;
   /** A saved entry as lists show it: a retry answered with an entry voided since says so. */
-  const current = async <R extends { id: number; voided: number }>(result: { created: boolean; row: R }): Promise<R> =>
-    result.created ? result.row : ((await repo.withVoidDetails(ctx.db, [result.row]))[0] ?? result.row);
+  const current = async <R extends { id: number; voided: number; party_id: number | null; name: string | null }>(result: {
+    created: boolean;
+    row: R;
+  }): Promise<R> => (result.created ? result.row : ((await repo.withVoidDetails(ctx.db, await repo.withCurrentNames(ctx.db, [result.row])))[0] ?? result.row));
 
   for (const kind of registry.kinds) {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
