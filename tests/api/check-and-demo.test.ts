@@ -83,5 +83,5 @@ describe('npm run cli -- check', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/the books disagree in 1 place\(s\):\n {2}summary stock_g: stored 1, entries add up to /);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 90_000); // Three real CLI processes (tsx compiles on start): slow on a loaded 2-core machine.
 });
