@@ -74,15 +74,18 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         Void
       </button>
-      <Modal
-        title={acting?.action === 'void' ? 'Void entry' : acting?.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''}
-        open={acting !== null}
-        onClose={close}
-      >
-        {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
-        {acting?.action === 'correct' && k ? <CorrectForm kind={k} id={entry.id} onDone={close} /> : null}
-        {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}
-      </Modal>
+      {/* Only the row being acted on has a dialog: a statement of 5,000 rows has no 5,000 hidden ones. */}
+      {acting ? (
+        <Modal
+          title={acting.action === 'void' ? 'Void entry' : acting.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''}
+          open
+          onClose={close}
+        >
+          {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
+          {acting?.action === 'correct' && k ? <CorrectForm kind={k} id={entry.id} onDone={close} /> : null}
+          {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}
+        </Modal>
+      ) : null}
     </span>
   );
 }
