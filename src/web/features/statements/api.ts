@@ -82,3 +82,6 @@ export const ledgerQuery = (partnerId: number, range: DateRange, limit: number) 
       api<{ data: LedgerData }>('GET', `/api/ledger/${partnerId}?${[...bounds(range), `limit=${limit}`].filter(Boolean).join('&')}`).then((r) => r.data),
     placeholderData: (previous) => previous,
   });
+
+/** A partner's ledger page. */
+export const ledgerLink = (partnerId: number) => `/dashboard/ledger?partner=${partnerId}`;

@@ -6,11 +6,9 @@ import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { dateText } from '../../lib/format';
 import { type Partner, usePartners } from '../books/api';
-import { datesQuery, namesQuery } from './api';
+import { datesQuery, ledgerLink, namesQuery } from './api';
 
 export const statementLink = (kind: KindDef, query: string) => `/dashboard/${kind.dashboard.statement}?url=${encodeURIComponent(`${kind.path}?${query}`)}`;
-
-export const ledgerLink = (partnerId: number) => `/dashboard/ledger?partner=${partnerId}`;
 
 /** Distinct dates, newest first, each with a link to that day's statement (history pages). */
 export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
