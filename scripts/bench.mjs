@@ -4,7 +4,7 @@
 //   P1 entry writes (autocannon, 10 connections, signed in) vs bare better-sqlite3 insert transactions
 //   P2 header summary vs a bare Fastify route returning a constant, at both sizes
 //   P3 statement, history, party-list and ledger reads at both sizes (p50/p95, ratio)
-//   P7 the production report (default range, and a range whose ends cut months) at both sizes
+//   P7 the production report (default range, and a range whose ends cut months) and the overview at both sizes
 //   P4/P5 bundle sizes per route and Lighthouse (scripts/bench-web.mjs)
 // Sizes: 10,000 and 1,000,000 entries seeded by the demo generator (--quick: 2,000 and 20,000).
 import { execFileSync, spawn } from 'node:child_process';
@@ -148,6 +148,7 @@ async function measure(size, withWrites) {
       'P3 party ledger (3 months, 50 rows)': `/api/ledger/${client.partner_id}?issue_date>=2026-06-01&issue_date<=2026-08-31&limit=50`,
       'P2 header summary (sequential)': '/api/dashboard',
       'P7 production report (this month and the 12 before)': '/api/production',
+      'P7 overview (the day at a glance)': '/api/overview',
       'P7 production report (a range cutting months)': `/api/production?issue_date>=${dates[dates.length - 1].issue_date.slice(0, 7)}-10&issue_date<=${dates[0].issue_date.slice(0, 7)}-20`,
     };
     const out = { seeded, reads: {}, rows: { client: client.count } };

@@ -14,6 +14,7 @@ import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { readWebBuild, registerWeb } from './web.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(booksRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
+  await app.register(overviewRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: { message: 'Not Found' } }));

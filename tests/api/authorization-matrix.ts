@@ -57,6 +57,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/ledger/:id': { request: { url: '/api/ledger/999999' }, expect: books },
   'GET /api/dashboard': { request: { url: '/api/dashboard' }, expect: books },
   'GET /api/production': { request: { url: '/api/production' }, expect: books },
+  'GET /api/overview': { request: { url: '/api/overview' }, expect: books },
   'PUT /api/dashboard': { request: { url: '/api/dashboard', body: {} }, expect: books },
   'GET /api/userDetailsData': { request: { url: '/api/userDetailsData' }, expect: books },
   'POST /api/userDetailsData': { request: { url: '/api/userDetailsData', body: {} }, expect: adminOnly },

@@ -3,6 +3,7 @@ import { NavLink, useParams, useSearchParams } from 'react-router';
 import { registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { KindLog } from '../features/books/kind-log';
+import { OverviewFigures } from '../features/overview/overview';
 import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
 import { PartnersInfo } from '../features/partners/partners-info';
 import { HistoryList, PartyList } from '../features/statements/lists';
@@ -98,12 +99,13 @@ function PageView({ page }: { page: DashboardPage }) {
   }
 }
 
-/** The dashboard home: the history pages, debit and credit (spec §2). */
+/** The dashboard home: the day at a glance, then the history pages, debit and credit (spec §2). */
 function Home() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+      <OverviewFigures />
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {historyMenu.map((group) => (
           <div key={group.title} className="rounded-box border border-base-300 p-4">
             <h2 className="text-lg font-semibold">{group.title}</h2>

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OverviewParty } from '../../../shared/overview-api';
+import { registry } from '../../../shared/registry';
+import { formatCell } from '../../lib/format';
+import { ledgerLink } from '../statements/api';
+import { overviewQuery } from './api';
+import { CashChart } from './cash-chart';
+
+// The dashboard home's figures (docs/decisions/0011-overview.md): cards for cash today and this
+// month, balance, stock and open fires; the five largest balances each way; twelve months of cash.
+
+/** The dashboard page of the kind whose entries are ended (the fire log). */
+const openPage = registry.kinds.find((k) => k.lifecycle?.action === 'end')?.dashboard.page;
+
+function Card({ label, value, testId, to }: { label: string; value: string; testId: string; to?: string | undefined }) {
+  const body = (
+    <>
+      <span className="text-xs uppercase opacity-70">{label}</span>
+      <span className="text-lg font-semibold tabular-nums break-all sm:text-xl" data-testid={testId}>
+        {value}
+      </span>
+    </>
+  );
+  const box = 'flex min-w-0 flex-col gap-1 rounded-box border border-base-300 p-3';
+  return to ? (
+    <Link to={to} className={`${box} hover:bg-base-200`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={box}>{body}</div>
+  );
+}
+
+function Parties({ title, rows, empty, testId }: { title: string; rows: readonly OverviewParty[]; empty: string; testId: string }) {
+  return (
+    <div className="min-w-0 rounded-box border border-base-300 p-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm opacity-70">{empty}</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-base-300">
+          {rows.map((r) => (
+            <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-1.5" data-testid={testId}>
+              <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 truncate">
+                {r.name}
+                <span className="ml-1 text-xs opacity-70">{r.catagories}</span>
+              </Link>
+              <span className="shrink-0 tabular-nums">{formatCell(r.amount, 'money')}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+const Grid = ({ children }: { children: ReactNode }) => <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{children}</div>;
+
+export function OverviewFigures() {
+  const q = useQuery(overviewQuery);
+  if (q.isError) return <p role="alert">{q.error.message}</p>;
+  if (!q.data) return <p className="mt-4 min-h-96">loading</p>;
+  const o = q.data;
+  const money = (v: number) => formatCell(v, 'money');
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <Grid>
+        <Card label="Cash in today" value={money(o.today.cash_in)} testId="overview-today-in" />
+        <Card label="Cash out today" value={money(o.today.cash_out)} testId="overview-today-out" />
+        <Card label="Cash in this month" value={money(o.month.cash_in)} testId="overview-month-in" />
+        <Card label="Cash out this month" value={money(o.month.cash_out)} testId="overview-month-out" />
+        <Card label="Balance" value={money(o.balance)} testId="overview-balance" />
+        <Card label="Stock (kg)" value={formatCell(o.stock, 'kg')} testId="overview-stock" />
+        <Card label="Fires still open" value={String(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
+      </Grid>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Parties title="They owe us" rows={o.receivables} empty="No one owes us." testId="overview-receivable" />
+        <Parties title="We owe them" rows={o.payables} empty="We owe no one." testId="overview-payable" />
+      </div>
+      <div className="min-w-0 rounded-box border border-base-300 p-3">
+        <h2 className="text-lg font-semibold">Last 12 months</h2>
+        <CashChart months={o.months} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { entryBody } from '../helpers/factories';
+import { addPartner, logIn } from './support/accounts';
+import { E2E_ADMIN, e2ePorts } from './support/world';
+import { expect, test } from './fixtures';
+
+const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
+
+test.describe('the day at a glance', () => {
+  test('the dashboard opens on figures: a receivable made here, linked to its ledger, nothing wider than a phone', async ({ page, request }, testInfo) => {
+    const client = `Glance Client ${testInfo.project.name} ${Date.now() % 100000}`;
+    const partnerId = await addPartner(request, 'Client', client);
+    // Owes far more than any other test's client, so it is among the five largest.
+    const price = testInfo.project.name === 'phone' ? '1000.01' : '1000.02';
+    const res = await request.post('/api/furnaceData', {
+      data: entryBody('furnace', { qunatity: '1', size: '12', weight: '100000', price, paid_amount: '0', discount_amount: '0' }, client),
+      headers: origin,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const owed = `${(100_000 * Number(price)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+    await logIn(page, E2E_ADMIN);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/dashboard');
+    const row = page.getByTestId('overview-receivable').filter({ hasText: client });
+    await expect(row).toContainText(owed);
+    await expect(page.getByTestId('overview-balance')).not.toBeEmpty();
+    await expect(page.getByRole('img', { name: /Cash in and cash out/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Debit Data' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Credit Data' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await row.getByRole('link', { name: client }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/ledger\\?partner=${partnerId}$`));
+    await expect(page.getByText(owed).first()).toBeVisible();
+  });
+});
