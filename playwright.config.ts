@@ -13,6 +13,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // A test's own budget: 30 s, doubled in CI, where 2 cores run the server, 2 browsers and the build's leftovers.
+  timeout: process.env.CI ? 60_000 : 30_000,
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
     baseURL,
