@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { formatLongDate } from '../../../shared/dates';
 import { entryInputSchema } from '../../../shared/entry-schemas';
@@ -15,6 +15,7 @@ import { type Entry, type Partner, lastEntryQuery, useCorrectEntry, useCreateEnt
 import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
+import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
@@ -47,10 +48,17 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
         : blank,
     [blank, correcting],
   );
-  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start });
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<Values>;
   const values = form.watch();
   const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Closing the pop-up with typed values asks first.
+  useGuardDiscard(Object.keys(start).some((k) => (values[k] ?? '') !== start[k]));
+  // In a pop-up, typing starts in the first field (a form loaded after the pop-up opened).
+  useEffect(() => {
+    if (formRef.current?.closest('dialog[open]')) focusFirstField(formRef.current);
+  }, []);
 
   const choosable =
     partyField && partyField.input.type === 'party'
@@ -65,6 +73,7 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     form.setValue('partner_id', id);
     form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
     if (partner) void prefillFromLast(partner.id);
+    if (partner && partyField) focusAfter(document.getElementById(`${idPrefix}-${partyField.name}`));
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
     for (const f of fields) {
       if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name))
@@ -84,6 +93,32 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     }
   };
 
+  // On a phone: Enter moves to the next field (the last one submits), and a choice moves on once made.
+  const focusAfter = (field: Element | null) => {
+    const all = formRef.current ? typedFields(formRef.current) : [];
+    const next = all[all.indexOf(field as HTMLElement) + 1];
+    if (next) next.focus();
+    else formRef.current?.requestSubmit();
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (!(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement)) return;
+    e.preventDefault();
+    focusAfter(e.target);
+  };
+  const onChange = (e: React.FormEvent<HTMLFormElement>) => {
+    if (e.target instanceof HTMLSelectElement && e.target.value !== '') focusAfter(e.target);
+  };
+  // After a refused submit the first field in error is brought into view.
+  const onInvalid = (found: FieldErrors<Values>) => {
+    const first = fields.find((f) => found[f.name]);
+    requestAnimationFrame(() => {
+      const el = first && document.getElementById(`${idPrefix}-${first.name}`);
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus({ preventScroll: true });
+    });
+  };
+
   const onSubmit = form.handleSubmit(async () => {
     const raw = form.getValues();
     const body: Record<string, unknown> = { idempotency_key: key.current };
@@ -96,10 +131,18 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
       form.reset(blank);
       onDone?.();
     }
-  });
+  }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={kind.title}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      onChange={onChange}
+      noValidate
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+      aria-label={kind.title}
+    >
       {correcting ? (
         <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p>
       ) : null}

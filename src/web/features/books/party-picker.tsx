@@ -79,6 +79,7 @@ export function PartyPicker(props: {
       if (p) choose(p);
     } else if (e.key === 'Escape' && open) {
       // Closes the list only, not the form around it.
+      e.preventDefault();
       e.stopPropagation();
       setQuery(null);
     }
