@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { formatLongDate } from '../../../shared/dates';
 import { entryInputSchema } from '../../../shared/entry-schemas';
 import { messages } from '../../../shared/messages';
 import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
@@ -18,6 +17,7 @@ import { FieldShell } from '../../components/form/text-field';
 import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { businessDayText, configQuery } from '../../lib/config';
 
 type Values = Record<string, string>;
 
@@ -27,6 +27,7 @@ type Values = Record<string, string>;
  */
 export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correcting?: Entry | undefined; onDone?: () => void }) {
   const session = useSession();
+  const config = useQuery(configQuery);
   const partners = usePartners();
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
@@ -94,17 +95,17 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
   };
 
   // On a phone: Enter moves to the next field (the last one submits), and a choice moves on once made.
-  const focusAfter = (field: Element | null) => {
+  const focusAfter = (field: Element | null, submitAtEnd = false) => {
     const all = formRef.current ? typedFields(formRef.current) : [];
     const next = all[all.indexOf(field as HTMLElement) + 1];
     if (next) next.focus();
-    else formRef.current?.requestSubmit();
+    else if (submitAtEnd) formRef.current?.requestSubmit();
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.nativeEvent.isComposing) return;
     if (!(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement)) return;
     e.preventDefault();
-    focusAfter(e.target);
+    focusAfter(e.target, true);
   };
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
     if (e.target instanceof HTMLSelectElement && e.target.value !== '') focusAfter(e.target);
@@ -146,7 +147,7 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
       {correcting ? (
         <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p>
       ) : null}
-      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : formatLongDate(new Date())} />
+      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
       <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
       {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
