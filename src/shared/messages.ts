@@ -9,6 +9,7 @@ export const messages = {
   loading: 'loading',
   notAcounts: 'you are not acounts',
   notAdmin: 'you are not admin',
+  askAdmin: 'Ask an admin to give you this access: they set each role in Admins & Users.',
 
   // Sign-in and sign-up (spec §5, §8)
   emailRequired: 'Email is required',

@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages';
 import { PartnerForm } from '../features/books/book-forms';
 import { DataTable, TwoLines } from '../components/table/data-table';
 import { Modal } from '../components/ui/modal';
+import { PhoneLink } from '../components/ui/phone-link';
 import { SearchBox } from '../components/ui/search-box';
 import { type Partner, usePartners } from '../features/partners/api';
 
@@ -35,7 +36,7 @@ export default function AddUsersPage() {
           columns={[
             { key: 'name', header: 'Name', cell: (p) => <TwoLines main={p.name} sub={p.address} /> },
             { key: 'category', header: 'Category', cell: (p) => p.catagories },
-            { key: 'contact', header: 'Contact', cell: (p) => p.contact },
+            { key: 'contact', header: 'Contact', cell: (p) => <PhoneLink number={p.contact} /> },
             { key: 'assignedSalary', header: 'Assigned Salary', cell: (p) => p.assignedSalary },
           ]}
           rows={rows}

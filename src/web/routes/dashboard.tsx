@@ -8,6 +8,7 @@ import { LedgerBalances, PartyLedger } from '../features/statements/ledger';
 import { PartnersInfo } from '../features/partners/partners-info';
 import { HistoryList, PartyList } from '../features/statements/lists';
 import { Statement } from '../features/statements/statement';
+import NotFound from './not-found';
 
 // The production report carries its own tables and chart: loaded when first opened.
 const ProductionPage = lazy(() => import('../features/production/production-page'));
@@ -72,7 +73,7 @@ function Content({ page, url, partner }: { page: string; url: string | null; par
   if (page === 'ledger' && partner && /^\d+$/.test(partner)) return <PartyLedger partnerId={Number(partner)} />;
   if (page === '') return <Home />;
   const p = dashboardPageOf(registry, page);
-  if (!p) return <p role="alert">There is no dashboard page called “{page}”.</p>;
+  if (!p) return <NotFound />;
   return <PageView page={p} />;
 }
 

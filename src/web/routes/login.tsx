@@ -13,6 +13,7 @@ import { ApiError, api } from '../lib/api';
 import { authErrorText, oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
 import { refreshSession } from '../lib/session';
+import { configQuery } from '../lib/config';
 
 export function meta() {
   return [{ title: 'Login · AMA Metal & Wire Industries' }];
@@ -38,7 +39,7 @@ function LoginForm() {
   );
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
-  const config = useQuery({ queryKey: ['config'], queryFn: () => api<{ data: { google: boolean } }>('GET', '/api/config'), staleTime: Infinity });
+  const config = useQuery(configQuery);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -102,7 +103,7 @@ function LoginForm() {
           ) : null}
         </FormNotice>
       ) : null}
-      {config.data?.data.google ? <GoogleButton returnTo={from} /> : null}
+      {config.data?.google ? <GoogleButton returnTo={from} /> : null}
       <p className="text-sm">
         No account yet?{' '}
         <Link to="/signup" className="link link-primary">

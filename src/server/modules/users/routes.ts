@@ -54,5 +54,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { data: token };
   });
 
-  app.get('/config', { config: { access: 'public' } }, async () => ({ data: { google: app.deps.config.google !== null } }));
+  app.get('/config', { config: { access: 'public' } }, async () => ({
+    data: { google: app.deps.config.google !== null, timeZone: app.deps.config.timeZone },
+  }));
 }

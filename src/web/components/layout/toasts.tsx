@@ -1,19 +1,49 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { notify, useToasterWanted } from '../../lib/notify';
 import { refreshSession } from '../../lib/session';
 
-const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: () => <m.Toaster position="top-center" /> })));
+// Below the header, so a toast never hides the balance and stock figures.
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: () => <m.Toaster position="top-center" containerStyle={{ top: 80 }} /> })));
+
+// An open modal dialog sits in the browser's top layer, above anything in the page: while one is
+// open the toasts are drawn inside it, so they show above its grey overlay.
+let host: HTMLElement | null = null;
+const listeners = new Set<() => void>();
+function setHost(element: HTMLElement | null) {
+  if (host === element) return;
+  host = element;
+  for (const l of listeners) l();
+}
+/** An open modal takes the toasts in; on closing it gives them back (only if it holds them). */
+export const toastHost = {
+  take: (element: HTMLElement) => setHost(element),
+  release: (element: HTMLElement | null) => {
+    if (element && host === element) setHost(null);
+  },
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
 
 /** Mounts the toaster once a toast is asked for. */
 export function Toasts() {
   const wanted = useToasterWanted();
-  return wanted ? (
+  const target = useSyncExternalStore(
+    subscribe,
+    () => host,
+    () => null,
+  );
+  if (!wanted) return null;
+  const toaster = (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>
-  ) : null;
+  );
+  return target ? createPortal(toaster, target) : toaster;
 }
 
 /**

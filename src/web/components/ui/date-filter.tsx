@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 /** Start and end date kept in the page's address (`from`, `to`), so print and reload keep them. */
 export function DateFilter() {
   const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
   const apply = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -27,6 +29,11 @@ export function DateFilter() {
       <button type="submit" className="btn btn-sm btn-primary">
         Filter
       </button>
+      {from && to && from > to ? (
+        <p role="alert" className="w-full text-sm text-error">
+          The start date is after the end date: no day can fall between them. Swap the two dates.
+        </p>
+      ) : null}
     </form>
   );
 }

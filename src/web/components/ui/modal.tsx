@@ -1,26 +1,108 @@
-import { useEffect, useId, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { toastHost } from '../layout/toasts';
 
-/** A pop-up form (spec: each has a close X). Escape and the X both close it. */
+/** A form inside a modal says here whether it holds typed values (so closing it asks first). */
+const DirtyContext = createContext<(dirty: boolean) => void>(() => {});
+
+/** Tells the surrounding Modal whether closing now would throw away what was typed. */
+export function useGuardDiscard(dirty: boolean) {
+  const report = useContext(DirtyContext);
+  useEffect(() => {
+    report(dirty);
+    return () => report(false);
+  }, [dirty, report]);
+}
+
+/**
+ * A pop-up form (spec: each has a close X). Escape and the X both close it; with typed values they
+ * first ask, inside the dialog, whether to discard them.
+ */
 export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const report = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      focusFirstField(dialog.querySelector('form') ?? dialog);
+      toastHost.take(dialog);
+    }
     if (!open && dialog.open) dialog.close();
+    if (!open) {
+      setAsking(false);
+      toastHost.release(dialog);
+    }
   }, [open]);
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => toastHost.release(dialog);
+  }, []);
+  const requestClose = () => {
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        requestClose();
+      }}
+    >
       <div className="modal-box max-h-[92vh] w-full max-w-2xl">
-        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label="Close" onClick={onClose}>
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label="Close" onClick={requestClose}>
           ✕
         </button>
         <h2 id={titleId} className="mb-4 pr-10 text-xl font-bold">
           {title}
         </h2>
-        {open ? children : null}
+        {asking ? <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={onClose} /> : null}
+        <DirtyContext value={report}>
+          <div hidden={asking}>{open ? children : null}</div>
+        </DirtyContext>
       </div>
     </dialog>
   );
+}
+
+function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  const labelId = useId();
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div role="alertdialog" aria-labelledby={labelId} className="flex flex-col gap-4 py-2">
+      <p id={labelId} className="text-lg font-semibold">
+        Discard what you typed?
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <button ref={keep} type="button" className="btn btn-primary" onClick={onKeep}>
+          Keep editing
+        </button>
+        <button type="button" className="btn btn-error btn-outline" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const FIELDS = 'input:not([readonly]):not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([readonly]):not([disabled])';
+
+/** The fields a person types into, in order. */
+export function typedFields(container: ParentNode): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FIELDS)];
+}
+
+/** Focus the first field of a form inside a modal (rather than its close X). */
+export function focusFirstField(container: ParentNode) {
+  typedFields(container)[0]?.focus();
 }

@@ -22,6 +22,7 @@ export function Gate({ access }: { access: Exclude<Role, 'user'> }) {
     return (
       <main className="mx-auto max-w-xl px-6 py-16 text-center">
         <h1 className="text-2xl font-bold">{access === 'admin' ? messages.notAdmin : messages.notAcounts}</h1>
+        <p className="mt-3">{messages.askAdmin}</p>
       </main>
     );
   }

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { formatLongDate } from '../../../shared/dates';
 import { entryInputSchema } from '../../../shared/entry-schemas';
 import { messages } from '../../../shared/messages';
 import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
@@ -16,8 +15,10 @@ import { type Entry, lastEntryQuery, useCorrectEntry, useCreateEntry } from './a
 import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
+import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { businessDayText, configQuery } from '../../lib/config';
 
 type Values = Record<string, string>;
 
@@ -27,6 +28,7 @@ type Values = Record<string, string>;
  */
 export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correcting?: Entry | undefined; onDone?: () => void }) {
   const session = useSession();
+  const config = useQuery(configQuery);
   const partners = usePartners();
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
@@ -48,10 +50,17 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
         : blank,
     [blank, correcting],
   );
-  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start });
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<Values>;
   const values = form.watch();
   const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Closing the pop-up with typed values asks first.
+  useGuardDiscard(Object.keys(start).some((k) => (values[k] ?? '') !== start[k]));
+  // In a pop-up, typing starts in the first field (a form loaded after the pop-up opened).
+  useEffect(() => {
+    if (formRef.current?.closest('dialog[open]')) focusFirstField(formRef.current);
+  }, []);
 
   const choosable =
     partyField && partyField.input.type === 'party'
@@ -66,6 +75,7 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     form.setValue('partner_id', id);
     form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
     if (partner) void prefillFromLast(partner.id);
+    if (partner && partyField) focusAfter(document.getElementById(`${idPrefix}-${partyField.name}`));
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
     for (const f of fields) {
       if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name))
@@ -85,6 +95,32 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     }
   };
 
+  // On a phone: Enter moves to the next field (the last one submits), and a choice moves on once made.
+  const focusAfter = (field: Element | null, submitAtEnd = false) => {
+    const all = formRef.current ? typedFields(formRef.current) : [];
+    const next = all[all.indexOf(field as HTMLElement) + 1];
+    if (next) next.focus();
+    else if (submitAtEnd) formRef.current?.requestSubmit();
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (!(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement)) return;
+    e.preventDefault();
+    focusAfter(e.target, true);
+  };
+  const onChange = (e: React.FormEvent<HTMLFormElement>) => {
+    if (e.target instanceof HTMLSelectElement && e.target.value !== '') focusAfter(e.target);
+  };
+  // After a refused submit the first field in error is brought into view.
+  const onInvalid = (found: FieldErrors<Values>) => {
+    const first = fields.find((f) => found[f.name]);
+    requestAnimationFrame(() => {
+      const el = first && document.getElementById(`${idPrefix}-${first.name}`);
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus({ preventScroll: true });
+    });
+  };
+
   const onSubmit = form.handleSubmit(async () => {
     const raw = form.getValues();
     const body: Record<string, unknown> = { idempotency_key: key.current };
@@ -97,14 +133,22 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
       form.reset(blank);
       onDone?.();
     }
-  });
+  }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={kind.title}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      onChange={onChange}
+      noValidate
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+      aria-label={kind.title}
+    >
       {correcting ? (
         <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p>
       ) : null}
-      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : formatLongDate(new Date())} />
+      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
       <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
       {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;

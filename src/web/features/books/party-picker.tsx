@@ -78,7 +78,9 @@ export function PartyPicker(props: {
       const p = shown[active];
       if (p) choose(p);
     } else if (e.key === 'Escape' && open) {
-      // Closes the list only, not the form around it.
+      // Closes the list only, not the form around it. (Focus alone does not open it: a form opens with
+      // focus here, and the list would cover the fields below.)
+      e.preventDefault();
       e.stopPropagation();
       setQuery(null);
     }
@@ -99,7 +101,6 @@ export function PartyPicker(props: {
         placeholder={props.partners.length ? 'Type a name' : 'No partners of this kind yet'}
         className={`input w-full ${props.invalid ? 'input-error' : ''}`}
         value={open ? query : (chosen?.name ?? '')}
-        onFocus={() => setQuery('')}
         onClick={() => setQuery((q) => q ?? '')}
         onChange={(e) => {
           setQuery(e.target.value);

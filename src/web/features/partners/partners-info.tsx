@@ -1,15 +1,23 @@
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/table/data-table';
+import { PhoneLink } from '../../components/ui/phone-link';
+import { SearchBox } from '../../components/ui/search-box';
 import { ledgerLink } from '../statements/api';
 import { type Partner, usePartners } from './api';
 
 /** Partners Info: everyone on the partner list. */
 export function PartnersInfo() {
   const partners = usePartners();
+  const [search, setSearch] = useState('');
+  const words = useDeferredValue(search.trim().toLowerCase()).split(/\s+/).filter(Boolean);
+  // The same search as the other party lists: every word typed, in the name (or category, contact).
+  const rows = (partners.data ?? []).filter((p) => words.every((w) => `${p.name} ${p.catagories} ${p.contact}`.toLowerCase().includes(w)));
   const text = (key: string, header: string, field: keyof Partner) => ({ key, header, cell: (p: Partner) => String(p[field] ?? '') });
   return (
     <section>
       <h1 className="text-2xl font-bold">Partners Info</h1>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search by name" />
       <DataTable
         className="mt-4"
         columns={[
@@ -26,13 +34,14 @@ export function PartnersInfo() {
           text('fname', "Father's Name", 'fname'),
           text('mname', "Mother's Name", 'mname'),
           text('address', 'Address', 'address'),
-          text('contact', 'Contact', 'contact'),
+          { key: 'contact', header: 'Contact', cell: (p) => <PhoneLink number={p.contact} /> },
           text('nid', 'NID / Trade License', 'nid'),
           text('assignedSalary', 'Assigned Salary', 'assignedSalary'),
           text('note', 'Note', 'userNote'),
         ]}
-        rows={partners.data ?? []}
+        rows={rows}
         rowKey={(p) => p.id}
+        empty={partners.data ? 'No partners match.' : null}
       />
     </section>
   );

@@ -1,0 +1,94 @@
+import type { Locator, Page } from '@playwright/test';
+import { addPartner, createAccount, logIn } from './support/accounts';
+import { expect, test } from './fixtures';
+
+const client = `Phone Client ${Date.now() % 100000}`;
+
+test.describe('forms on a phone', () => {
+  test.beforeAll(async ({ request }) => {
+    await addPartner(request, 'Client', client);
+  });
+
+  async function openSaleForm(page: Page, request: Parameters<typeof createAccount>[0]): Promise<Locator> {
+    await logIn(page, await createAccount(request, 'acounts', 'Phone Clerk'));
+    await page.goto('/cashIn');
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    return page.getByRole('dialog', { name: 'MS Wire Form' });
+  }
+
+  test('an MS wire sale from /cashIn takes at most 7 taps; Enter moves on, the last field submits', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, await createAccount(request, 'acounts', 'Phone Seller'));
+    await page.goto('/cashIn');
+    let taps = 0;
+    const tap = async (target: Locator) => {
+      taps += 1;
+      await target.click();
+    };
+
+    await tap(page.getByRole('button', { name: 'MS Wire Form', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
+    // Typing starts in the party field, not on the X.
+    await expect(dialog.getByRole('combobox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.type(client);
+    await tap(dialog.getByRole('option').filter({ hasText: client }).first());
+    const size = dialog.getByLabel('Size');
+    await expect(size).toBeFocused();
+    taps += 1; // choosing from a select is one tap on the phone's own picker
+    await size.selectOption('12');
+    await expect(dialog.getByLabel('Weight (KG)')).toBeFocused();
+    for (const value of ['10', '90', '500']) {
+      await page.keyboard.type(value);
+      await page.keyboard.press('Enter');
+    }
+    await expect(dialog.getByLabel('Discount')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Note')).toBeFocused();
+    await page.keyboard.type('phone sale');
+    await page.keyboard.press('Enter');
+
+    const toast = page.getByRole('status').filter({ hasText: 'Confirmed' });
+    await expect(toast).toBeVisible();
+    expect(taps).toBeLessThanOrEqual(7);
+    // The toast is drawn inside the open dialog (the browser's top layer), so above its grey overlay.
+    expect(await toast.evaluate((el) => el.closest('dialog[open]') !== null)).toBe(true);
+    const box = await toast.boundingBox();
+    await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
+    // … and below the header's figures.
+    const header = await page.locator('header').first().boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  });
+
+  test('Esc on a typed form asks: Keep editing keeps the values, Discard closes; an untouched form closes at once', async ({ page, request }) => {
+    const dialog = await openSaleForm(page, request);
+    await expect(dialog.getByRole('combobox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    await dialog.getByLabel('Weight (KG)').fill('12.5');
+    await page.keyboard.press('Escape');
+    const ask = dialog.getByRole('alertdialog', { name: 'Discard what you typed?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(dialog.getByLabel('Weight (KG)')).toHaveValue('12.5');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    await expect(dialog.getByLabel('Weight (KG)')).toHaveValue('');
+  });
+
+  test('a refused submit brings the first field in error into view', async ({ page, request }) => {
+    const dialog = await openSaleForm(page, request);
+    await dialog.getByLabel('Weight (KG)').fill('3');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const party = dialog.getByRole('combobox', { name: 'Name' });
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(party).toBeFocused();
+    await expect(party).toBeInViewport();
+  });
+});
