@@ -69,12 +69,22 @@ export default function DashboardPage() {
 }
 
 function Content({ page, url, partner }: { page: string; url: string | null; partner: string | null }) {
-  if (isStatementLayout(page)) return <Statement type={page} url={url ?? ''} />;
-  if (page === 'ledger' && partner && /^\d+$/.test(partner)) return <PartyLedger partnerId={Number(partner)} />;
-  if (page === '') return <Home />;
   const p = dashboardPageOf(registry, page);
-  if (!p) return <NotFound />;
-  return <PageView page={p} />;
+  // The 404 page brings its own main landmark; every other page is the main content here.
+  if (!p && page !== '' && page !== 'ledger' && !isStatementLayout(page)) return <NotFound />;
+  return (
+    <main>
+      {isStatementLayout(page) ? (
+        <Statement type={page} url={url ?? ''} />
+      ) : page === 'ledger' && partner && /^\d+$/.test(partner) ? (
+        <PartyLedger partnerId={Number(partner)} />
+      ) : page === '' || !p ? (
+        <Home />
+      ) : (
+        <PageView page={p} />
+      )}
+    </main>
+  );
 }
 
 function PageView({ page }: { page: DashboardPage }) {

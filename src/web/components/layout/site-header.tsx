@@ -42,7 +42,7 @@ export function SiteHeader() {
     <header className="no-print border-b border-base-300 bg-base-100">
       <div className="navbar mx-auto max-w-7xl gap-2 px-3">
         <div className="flex-1">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold leading-tight text-primary">
+          <Link to="/" aria-label={home.company.name} className="flex items-center gap-2 text-lg font-bold leading-tight text-primary">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
             <span className={headerClasses.companyName(Boolean(user)) || undefined} data-company-name>
               {home.company.name}
