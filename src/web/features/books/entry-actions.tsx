@@ -59,7 +59,7 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       {l && !done ? (
         <button
           type="button"
-          className={`btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`}
+          className={`no-print btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`}
           onClick={() => setActing({ entry, action: 'lifecycle' })}
         >
           {l.button}
@@ -67,11 +67,11 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       ) : null}
       {entry.corrects ? <VoidMark entry={entry} /> : null}
       {k ? (
-        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })}>
+        <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })}>
           Correct
         </button>
       ) : null}
-      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
+      <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         Void
       </button>
       {/* Only the row being acted on has a dialog: a statement of 5,000 rows has no 5,000 hidden ones. */}
