@@ -15,7 +15,7 @@ export const newPassword = z
   .min(1, m.passwordRequired)
   .min(6, m.passwordMin6)
   .min(8, m.passwordMin8)
-  .max(128, 'Password should be at most 128 characters')
+  .max(128, m.passwordMax)
   .refine((v) => /[A-Z]/.test(v) && /[!@#$&*/]/.test(v), m.passwordRule);
 
 export const loginSchema = z.object({
@@ -23,13 +23,13 @@ export const loginSchema = z.object({
   password: z.string().min(1, m.passwordRequired).min(8, m.passwordMin8),
 });
 
-const personName = z.string().trim().min(1, m.nameRequired).max(100, 'Name should be at most 100 characters');
+const personName = z.string().trim().min(1, m.nameRequired).max(100, m.nameMax);
 
 /** What the server accepts at sign-up (the form's fields, less the confirmation). */
 export const signupRequestSchema = z
   .object({
     name: personName,
-    email: z.string().trim().max(254, 'Email should be at most 254 characters').pipe(email),
+    email: z.string().trim().max(254, m.emailMax).pipe(email),
     password: z.string(),
     callbackURL: z.string().max(500).optional(),
     rememberMe: z.boolean().optional(),

@@ -1,8 +1,22 @@
-// Dates are shown as day, long month name and year in British English: "22 November 2026".
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import type { Lang } from './messages.ts';
 
-export function formatLongDate(date: Date): string {
-  return longDate.format(date);
+// Dates are shown as day, long month name and year in British English: "22 November 2026", and in
+// Bangla "২২ নভেম্বর ২০২৬" (by hand: ICU's bn-BD puts a comma after the month).
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dayParts = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'numeric', year: 'numeric' });
+const bnMonths = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
+const bnDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+
+let dateLanguage: Lang = 'en';
+/** The language dates are written in (the web sets it with the interface language). */
+export function setDateLanguage(lang: Lang): void {
+  dateLanguage = lang;
+}
+
+export function formatLongDate(date: Date, lang: Lang = dateLanguage): string {
+  if (lang === 'en') return longDate.format(date);
+  const parts = Object.fromEntries(dayParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return bnDigits(`${Number(parts.day)} ${bnMonths[Number(parts.month) - 1]} ${parts.year}`);
 }
 
 // Making a formatter costs far more than using one: one per time zone.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill, messages as m } from './messages.ts';
 import { parseDecimal, units } from './money.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
 import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
@@ -16,22 +17,22 @@ const missingOr = (required: string, other: string) => (issue: { input?: unknown
 // Note: zod skips refinements of optional schemas when a key is missing, so "required" is
 // expressed by the base schema itself refusing undefined, never by a refine on an optional.
 function fieldSchema(f: FieldDef): z.ZodType {
-  const required = `${f.label} is required`;
+  const required = fill(m.fieldRequired, { field: f.label });
   let schema: z.ZodType;
   switch (f.input.type) {
     case 'text':
     case 'party':
       schema = z
-        .string({ error: missingOr(required, `${f.label} must be text`) })
+        .string({ error: missingOr(required, fill(m.fieldText, { field: f.label })) })
         .trim()
         .min(1, required)
-        .max(f.input.type === 'text' ? f.input.max : 100, `${f.label} is too long`);
+        .max(f.input.type === 'text' ? f.input.max : 100, fill(m.fieldTooLong, { field: f.label }));
       break;
     case 'choice': {
       const options = f.input.options as readonly [string, ...string[]];
       schema = z.preprocess(
         (v) => (typeof v === 'number' ? String(v) : v),
-        z.enum(options, { error: missingOr(required, `${f.label}: choose one from the list`) }),
+        z.enum(options, { error: missingOr(required, fill(m.fieldChoose, { field: f.label })) }),
       );
       break;
     }
@@ -64,7 +65,7 @@ const rowId = z.union(
       .regex(/^[1-9]\d{0,14}$/)
       .transform(Number),
   ],
-  { error: 'must be the number of a partner from the list' },
+  { error: m.partnerFromList },
 );
 
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
@@ -76,7 +77,7 @@ export function entryInputSchema(kind: KindDef) {
   return schema;
 }
 
-export const FILL_ONE = 'Fill in at least one field';
+export const FILL_ONE = m.fillOne;
 
 function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
@@ -96,9 +97,7 @@ function buildEntryInputSchema(kind: KindDef) {
 
 export type EntryInput = Record<string, string | number | undefined>;
 
-export const voidSchema = z
-  .object({ reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Reason is required (at least 3 characters)').max(300) })
-  .strict();
+export const voidSchema = z.object({ reason: z.string({ error: m.reasonRequired }).trim().min(3, m.reasonMin).max(300) }).strict();
 
 const lifecycleSchemas = new WeakMap<KindDef, z.ZodType<Record<string, unknown>>>();
 
@@ -111,7 +110,7 @@ export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown
   if (!l) throw new Error(`registry: ${kind.kind} has no lifecycle`);
   let schema = lifecycleSchemas.get(kind);
   if (schema) return schema;
-  const required = `${l.value.label} is required`;
+  const required = fill(m.fieldRequired, { field: l.value.label });
   const value =
     l.action === 'sell'
       ? z.unknown().transform((v, ctx) => {
@@ -136,24 +135,22 @@ export const partnerSchema = z
   .object(
     Object.fromEntries(
       partnerFields.map((f) => {
-        const required = `${f.label} is required`;
+        const required = fill(m.fieldRequired, { field: f.label });
         let s: z.ZodType = z
-          .string({ error: missingOr(required, `${f.label} must be text`) })
+          .string({ error: missingOr(required, fill(m.fieldText, { field: f.label })) })
           .trim()
           .min(1, required)
-          .max(f.max, `${f.label} is too long`);
-        if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, `${f.label}: choose one from the list`) });
+          .max(f.max, fill(m.fieldTooLong, { field: f.label }));
+        if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, fill(m.fieldChoose, { field: f.label })) });
         if (f.numeric)
           s = z
-            .string({ error: missingOr(required, `${f.label} must be a number`) })
+            .string({ error: missingOr(required, fill(m.fieldNumber, { field: f.label })) })
             .trim()
-            .regex(/^\+?\d[\d -]{3,18}$/, `${f.label} must be a number`);
+            .regex(/^\+?\d[\d -]{3,18}$/, fill(m.fieldNumber, { field: f.label }));
         if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
         // A name is stored clean (NFC, trimmed, single spaces); a character nobody can see is refused.
         if (f.name === 'name')
-          s = s
-            .refine((v) => !INVISIBLE.test(v as string), `${f.label} has a character that cannot be seen: type it again`)
-            .transform((v) => cleanName(v as string));
+          s = s.refine((v) => !INVISIBLE.test(v as string), fill(m.fieldInvisible, { field: f.label })).transform((v) => cleanName(v as string));
         return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
       }),
     ),

@@ -1,10 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/ui/error-screen';
 import { SiteShell } from './components/layout/site-shell';
 import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
 import { home } from './content';
 import { messages } from '../shared/messages';
+import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -29,9 +31,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The language this browser chose, from the first screen; the page title follows the language. */
+function LanguageSync() {
+  const lang = useLanguage();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const stored = storedLanguage();
+    if (stored !== currentLanguage()) void setLanguage(stored);
+  }, []);
+  useEffect(() => {
+    // The routes' meta titles are English: shown in the chosen language.
+    const english = document.documentElement.dataset.title === document.title ? (document.documentElement.dataset.titleEn ?? document.title) : document.title;
+    const shown = tr(english);
+    document.documentElement.dataset.titleEn = english;
+    document.documentElement.dataset.title = shown;
+    document.title = shown;
+  }, [lang, pathname]);
+  return null;
+}
+
 export default function App() {
   return (
     <SiteShell>
+      <LanguageSync />
       <Outlet />
       <AuthArrivalNotice />
       <Toasts />
@@ -40,9 +62,10 @@ export default function App() {
 }
 
 export function HydrateFallback() {
+  const m = useMessages();
   return (
     <SiteShell>
-      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={m.loadingLabel}>
         <span className="loading loading-spinner loading-lg text-primary" />
       </div>
     </SiteShell>
@@ -50,12 +73,13 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useMessages();
   let screen: React.ReactNode;
   if (isRouteErrorResponse(error)) {
-    screen = <ErrorScreen status={error.status} title={error.statusText || messages.notFound} />;
+    screen = <ErrorScreen status={error.status} title={tr(error.statusText || messages.notFound)} />;
   } else {
     const text = error instanceof Error ? error.message : String(error);
-    screen = <ErrorScreen title={messages.unexpectedError} detail={text} />;
+    screen = <ErrorScreen title={tr(messages.unexpectedError)} detail={text} />;
   }
   return <SiteShell>{screen}</SiteShell>;
 }

@@ -4,7 +4,9 @@ import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { newPassword, signupRequestSchema } from '../../shared/auth-schemas.ts';
+import { languages } from '../../shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -47,6 +49,8 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       additionalFields: {
         // Stored spelt as the spec spells it: user, acounts, admin.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        // The interface language the person chose (en, bn); null until they choose one.
+        lang: { type: 'string', required: false, input: true, validator: { input: z.enum(languages) } },
       },
     },
     // An email account and a Google account with the same address never merge on their own.

@@ -16,6 +16,8 @@ export interface UserTable {
   emailVerified: boolean | number;
   image: string | null;
   role: Role;
+  /** The interface language chosen (en, bn), null until chosen. */
+  lang: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fill, messages } from '../../shared/messages.ts';
 
 /** A 4xx the client can act on: the message names the field. */
 export class HttpError extends Error {
@@ -18,7 +19,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
-    throw new HttpError(400, `${key}: is not a field here`, key);
+    throw new HttpError(400, fill(messages.notAField, { field: key }), key);
   }
   const field = issue?.path.map(String).join('.') || undefined;
   throw new HttpError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Bad Request'), field);

@@ -1,3 +1,5 @@
+import { messages } from '../../shared/messages';
+
 // The one way the web app talks to the server: same-origin JSON with the session cookie, the
 // spec's 120-second limit, and errors turned into a message a person can read.
 export const API_TIMEOUT_MS = 120_000;
@@ -25,7 +27,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(timedOut ? 'The server took too long to answer. Please try again.' : 'Cannot reach the server. Check the connection and try again.', 0);
+    throw new ApiError(timedOut ? messages.serverSlow : messages.networkFailed, 0);
   }
   const text = await res.text();
   let json: unknown = null;

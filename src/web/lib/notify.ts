@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { tr } from './i18n';
 
 // Toasts (react-hot-toast, whose default durations are the spec's 2 s and 4 s) are loaded on
 // the first toast, so the public page does not pay for them.
@@ -11,7 +12,7 @@ export async function notify(kind: 'success' | 'error', message: string): Promis
     wanted = true;
     for (const l of listeners) l();
   }
-  toast[kind](message);
+  toast[kind](tr(message));
 }
 
 export function useToasterWanted(): boolean {

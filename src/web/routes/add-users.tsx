@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
-import { messages } from '../../shared/messages';
+import { fill } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { PartnerForm } from '../features/books/book-forms';
 import { DataTable, TwoLines } from '../components/table/data-table';
 import { Modal } from '../components/ui/modal';
@@ -13,6 +14,7 @@ export function meta() {
 
 /** Partners (clients, agents, employees, investors): add, search, edit. Admin only. */
 export default function AddUsersPage() {
+  const m = useMessages();
   const partners = usePartners();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim().toLowerCase());
@@ -20,23 +22,23 @@ export default function AddUsersPage() {
   const rows = (partners.data ?? []).filter((p) => !q || p.name.toLowerCase().includes(q) || p.catagories.toLowerCase().includes(q));
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-4 text-2xl font-bold">Add Users</h1>
-      <section className="rounded-box border border-base-300 p-4" aria-label="Add partner">
+      <h1 className="mb-4 text-2xl font-bold">{tr('Add Users')}</h1>
+      <section className="rounded-box border border-base-300 p-4" aria-label={m.addPartner}>
         <PartnerForm />
       </section>
       <section className="mt-8" aria-labelledby="partners-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="partners-title" className="text-lg font-semibold">
-            Partners
+            {m.partners}
           </h2>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" className="" />
+          <SearchBox value={search} onChange={setSearch} placeholder={m.searchNameCategory} className="" />
         </div>
-        {partners.isPending ? <p>{messages.loading}</p> : null}
+        {partners.isPending ? <p>{m.loading}</p> : null}
         <DataTable
           columns={[
-            { key: 'name', header: 'Name', cell: (p) => <TwoLines main={p.name} sub={p.address} /> },
-            { key: 'category', header: 'Category', cell: (p) => p.catagories },
-            { key: 'contact', header: 'Contact', cell: (p) => <PhoneLink number={p.contact} /> },
+            { key: 'name', header: m.name, cell: (p) => <TwoLines main={p.name} sub={p.address} /> },
+            { key: 'category', header: m.category, cell: (p) => tr(p.catagories) },
+            { key: 'contact', header: m.contactCol, cell: (p) => <PhoneLink number={p.contact} /> },
             { key: 'assignedSalary', header: 'Assigned Salary', cell: (p) => p.assignedSalary },
           ]}
           rows={rows}
@@ -44,13 +46,13 @@ export default function AddUsersPage() {
           rowTestId="partner-row"
           actions={(p) => (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(p)}>
-              Edit
+              {m.edit}
             </button>
           )}
-          empty={partners.data ? 'No partners match.' : null}
+          empty={partners.data ? m.noPartnersMatch : null}
         />
       </section>
-      <Modal title={`Edit ${editing?.name ?? ''}`} open={editing !== null} onClose={() => setEditing(null)}>
+      <Modal title={fill(m.editName, { name: editing?.name ?? '' })} open={editing !== null} onClose={() => setEditing(null)}>
         {editing ? <PartnerForm key={editing.id} partner={editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
     </main>

@@ -1,6 +1,8 @@
+import { messages } from '../../shared/messages';
 import { allows } from '../../shared/roles';
 import { PartnerForm } from '../features/books/lazy-forms';
 import { EntryScreenPage } from '../features/books/entry-screen';
+import { tr } from '../lib/i18n';
 import { useSession } from '../lib/session';
 
 export function meta() {
@@ -10,6 +12,6 @@ export function meta() {
 export default function CashInPage() {
   const { user } = useSession();
   // Partner-related entry: an admin can add a missing client or investor without leaving.
-  const extra = user && allows('admin', user.role) ? [{ label: 'Add Partner', render: () => <PartnerForm /> }] : [];
-  return <EntryScreenPage screen="credit" title="Credit" recent="cashIn" extra={extra} />;
+  const extra = user && allows('admin', user.role) ? [{ label: messages.addPartnerButton, render: () => <PartnerForm /> }] : [];
+  return <EntryScreenPage screen="credit" title={tr('Credit')} recent="cashIn" extra={extra} />;
 }

@@ -1,9 +1,10 @@
 import { EntryScreenPage } from '../features/books/entry-screen';
+import { tr } from '../lib/i18n';
 
 export function meta() {
   return [{ title: 'Debit · AMA Metal & Wire Industries' }];
 }
 
 export default function CashOutPage() {
-  return <EntryScreenPage screen="debit" title="Debit" recent="cashOut" />;
+  return <EntryScreenPage screen="debit" title={tr('Debit')} recent="cashOut" />;
 }

@@ -1,5 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { NavLink, useParams, useSearchParams } from 'react-router';
+import { messages } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { KindLog } from '../features/books/kind-log';
@@ -27,12 +29,13 @@ const closeDrawer = () => {
 
 /** A menu of dashboard pages (the sidebar's groups, the home's history menus). */
 function MenuLinks({ group, onPick }: { group: MenuGroup; onPick?: () => void }) {
+  useMessages();
   return (
     <ul className="menu w-full">
       {group.pages.map(({ name, page }) => (
         <li key={name}>
           <NavLink to={`/dashboard/${name}`} className={({ isActive }) => (isActive && onPick ? 'menu-active' : '')} onClick={onPick}>
-            {page.label}
+            {tr(page.label)}
           </NavLink>
         </li>
       ))}
@@ -42,23 +45,24 @@ function MenuLinks({ group, onPick }: { group: MenuGroup; onPick?: () => void })
 
 /** /dashboard and everything under it: a sidebar (a drawer on phones) and the chosen page. */
 export default function DashboardPage() {
+  const m = useMessages();
   const page = useParams()['*'] ?? '';
   const [params] = useSearchParams();
   return (
     <div className="drawer lg:drawer-open">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Open Sidebar" />
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label={m.openSidebar} />
       <div className="drawer-content min-w-0 px-4 py-6">
         <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
-          Open Sidebar
+          {m.openSidebar}
         </label>
         <Content page={page} url={params.get('url')} partner={params.get('partner')} />
       </div>
       <div className="drawer-side no-print z-30">
-        <label htmlFor="dashboard-drawer" aria-label="Close Sidebar" className="drawer-overlay" />
-        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-3">
+        <label htmlFor="dashboard-drawer" aria-label={m.closeSidebar} className="drawer-overlay" />
+        <nav aria-label={m.dashboardNav} className="min-h-full w-64 bg-base-200 p-3">
           {sidebar.map((group) => (
             <div key={group.title} className="mb-4">
-              <h2 className="menu-title px-3 text-xs uppercase">{group.title}</h2>
+              <h2 className="menu-title px-3 text-xs uppercase">{tr(group.title)}</h2>
               <MenuLinks group={group} onPick={closeDrawer} />
             </div>
           ))}
@@ -103,7 +107,7 @@ function PageView({ page }: { page: DashboardPage }) {
       return <LedgerBalances />;
     case 'production':
       return (
-        <Suspense fallback={<p>loading</p>}>
+        <Suspense fallback={<p>{tr(messages.loading)}</p>}>
           <ProductionPage />
         </Suspense>
       );
@@ -112,21 +116,22 @@ function PageView({ page }: { page: DashboardPage }) {
 
 /** The dashboard home: the day at a glance, then the history pages, debit and credit (spec §2). */
 function Home() {
+  const m = useMessages();
   return (
     <section>
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <h1 className="text-2xl font-bold">{m.dashboardNav}</h1>
       <OverviewFigures />
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {historyMenu.map((group) => (
           <div key={group.title} className="rounded-box border border-base-300 p-4">
-            <h2 className="text-lg font-semibold">{group.title}</h2>
+            <h2 className="text-lg font-semibold">{tr(group.title)}</h2>
             <MenuLinks group={group} />
           </div>
         ))}
       </div>
       <p className="mt-6">
         <NavLink to="/dashboard/production" className="btn btn-outline btn-sm">
-          Production: cost per kg, pots and fire men
+          {m.productionLink}
         </NavLink>
       </p>
     </section>

@@ -1,9 +1,10 @@
 import { EntryScreenPage } from '../features/books/entry-screen';
+import { tr } from '../lib/i18n';
 
 export function meta() {
   return [{ title: 'Fire Count · AMA Metal & Wire Industries' }];
 }
 
 export default function FireCountPage() {
-  return <EntryScreenPage screen="fireCount" title="Fire Count" />;
+  return <EntryScreenPage screen="fireCount" title={tr('Fire Count')} />;
 }

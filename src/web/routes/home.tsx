@@ -22,7 +22,7 @@ export default function Home() {
 function Carousel() {
   const slides = home.carousel;
   return (
-    <section aria-label="Highlights" className="carousel w-full bg-neutral">
+    <section aria-label={messages.highlights} className="carousel w-full bg-neutral">
       {slides.map((slide, i) => {
         const number = i + 1;
         // The arrows wrap: slide 1 goes back to the last slide, the last forward to slide 1.
@@ -88,7 +88,7 @@ function Company() {
 
 function Articles() {
   return (
-    <section aria-label="Articles" className="bg-base-200">
+    <section aria-label={messages.articles} className="bg-base-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-16 lg:grid-cols-3">
         {home.articles.map((article) => (
           <article key={article.title} className="card bg-base-100 shadow-sm">

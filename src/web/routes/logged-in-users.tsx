@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
-import { messages } from '../../shared/messages';
+import type { Messages } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { nextRole } from '../../shared/logged-in-user';
 import { SearchBox } from '../components/ui/search-box';
 import { DataTable, TwoLines } from '../components/table/data-table';
@@ -10,47 +11,48 @@ export function meta() {
   return [{ title: 'Admins & Users · AMA Metal & Wire Industries' }];
 }
 
-const roleLabel = { user: 'User', acounts: 'Accounts', admin: 'Admin' } as const;
+const roleLabel = (m: Messages) => ({ user: m.roleUser, acounts: m.roleAccounts, admin: m.roleAdmin });
 
 export default function LoggedInUsersPage() {
+  const m = useMessages();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const users = useUsers(deferred);
   const promote = usePromote();
 
   const onPromote = (id: string, role: 'acounts' | 'admin') =>
-    saveWithToast(() => promote.mutateAsync({ id, role }), role === 'admin' ? messages.madeAdmin : messages.madeAccounts);
+    saveWithToast(() => promote.mutateAsync({ id, role }), role === 'admin' ? m.madeAdmin : m.madeAccounts);
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Admins &amp; Users</h1>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search by name or email" />
+      <h1 className="text-2xl font-bold">{tr('Admins & Users')}</h1>
+      <SearchBox value={search} onChange={setSearch} placeholder={m.searchNameEmail} />
       {users.isError ? (
         <p role="alert" className="mt-4 text-error">
-          {users.error.message}
+          {tr(users.error.message)}
         </p>
       ) : null}
-      {users.isPending ? <p className="mt-4">{messages.loading}</p> : null}
+      {users.isPending ? <p className="mt-4">{m.loading}</p> : null}
       {users.data ? (
         <DataTable
           className="mt-4"
           columns={[
-            { key: 'name', header: 'Name', cell: (u) => <TwoLines main={u.name} sub={u.email} breakAll /> },
-            { key: 'role', header: 'Role', cell: (u) => roleLabel[u.role] },
+            { key: 'name', header: m.name, cell: (u) => <TwoLines main={u.name} sub={u.email} breakAll /> },
+            { key: 'role', header: m.role, cell: (u) => roleLabel(m)[u.role] },
           ]}
           rows={users.data}
           rowKey={(u) => u.id}
           rowTestId="user-row"
-          actionsHeader="Action"
+          actionsHeader={m.action}
           actions={(u) => {
             const next = nextRole[u.role];
             return next ? (
               <button type="button" className="btn btn-sm btn-primary" disabled={promote.isPending} onClick={() => onPromote(u.id, next)}>
-                {next === 'admin' ? 'Make Admin' : 'Make Accounts'}
+                {next === 'admin' ? m.makeAdmin : m.makeAccounts}
               </button>
             ) : null;
           }}
-          empty="No accounts match."
+          empty={m.noAccountsMatch}
         />
       ) : null}
     </main>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginInput, loginSchema, resetRequestSchema } from '../../shared/auth-schemas';
-import { messages } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { GoogleButton } from '../features/auth/google-button';
 import { FormNotice, TextField } from '../components/form/text-field';
@@ -30,12 +30,13 @@ export default function LoginPage() {
 }
 
 function LoginForm() {
+  const m = useMessages();
   const [params] = useSearchParams();
   const from = safeReturnPath(params.get('from'));
   const navigate = useNavigate();
   const initial = oauthErrorText(params.get('error'));
   const [notice, setNotice] = useState<Notice>(
-    initial ? { kind: 'error', text: initial } : params.get('reset') === 'done' ? { kind: 'success', text: messages.passwordChanged } : null,
+    initial ? { kind: 'error', text: initial } : params.get('reset') === 'done' ? { kind: 'success', text: m.passwordChanged } : null,
   );
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -46,7 +47,7 @@ function LoginForm() {
     try {
       await api('POST', '/api/auth/sign-in/email', { email: values.email, password: values.password, rememberMe: true });
       await refreshSession();
-      void notify('success', messages.loggedIn);
+      void notify('success', m.loggedIn);
       await navigate(from, { replace: true });
     } catch (error) {
       const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
@@ -57,7 +58,7 @@ function LoginForm() {
   const resendVerification = async () => {
     try {
       await api('POST', '/api/auth/send-verification-email', { email: form.getValues('email'), callbackURL: '/?auth=verified' });
-      setNotice({ kind: 'success', text: messages.verificationResent });
+      setNotice({ kind: 'success', text: m.verificationResent });
     } catch (error) {
       setNotice({ kind: 'error', text: authErrorText(error) });
     }
@@ -71,33 +72,33 @@ function LoginForm() {
     }
     try {
       await api('POST', '/api/auth/request-password-reset', { email: parsed.data.email, redirectTo: '/reset-password' });
-      setNotice({ kind: 'success', text: messages.resetSent });
+      setNotice({ kind: 'success', text: m.resetSent });
     } catch (error) {
       setNotice({ kind: 'error', text: authErrorText(error) });
     }
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={m.login}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
-        <TextField label="Password" type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password} />
+        <TextField label={m.email} type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
+        <TextField label={m.password} type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password} />
         <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
-          Login
+          {m.login}
         </button>
         <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={forgotPassword}>
-          Forgot password?
+          {m.forgotPassword}
         </button>
       </form>
       {notice ? (
         <FormNotice kind={notice.kind}>
-          <span>{notice.text}</span>
+          <span>{tr(notice.text)}</span>
           {notice.unverified ? (
             <>
-              <span>{messages.pleaseVerify}</span>
+              <span>{m.pleaseVerify}</span>
               <button type="button" className="btn btn-sm btn-outline self-start" onClick={resendVerification}>
-                Send the verification email again
+                {m.resendVerification}
               </button>
             </>
           ) : null}
@@ -105,9 +106,9 @@ function LoginForm() {
       ) : null}
       {config.data?.google ? <GoogleButton returnTo={from} /> : null}
       <p className="text-sm">
-        No account yet?{' '}
+        {m.noAccount}{' '}
         <Link to="/signup" className="link link-primary">
-          Sign up
+          {m.signUp}
         </Link>
       </p>
     </AuthCard>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordSchema } from '../../shared/auth-schemas';
-import { messages } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
@@ -15,10 +15,11 @@ export function meta() {
 }
 
 export default function ResetPasswordPage() {
+  const m = useMessages();
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(params.get('error') || !token ? messages.resetInvalid : null);
+  const [error, setError] = useState<string | null>(params.get('error') || !token ? m.resetInvalid : null);
   const form = useForm<z.infer<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -33,19 +34,19 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title="Set a new password">
+    <AuthCard title={m.setNewPassword}>
       {token ? (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-          <TextField label="New password" type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-          <TextField label="Confirm password" type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
+          <TextField label={m.newPassword} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
+          <TextField label={m.confirmPassword} type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
           <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
-            Save the new password
+            {m.saveNewPassword}
           </button>
         </form>
       ) : null}
-      {error ? <FormNotice kind="error">{error}</FormNotice> : null}
+      {error ? <FormNotice kind="error">{tr(error)}</FormNotice> : null}
       <Link to="/login" className="link link-primary text-sm">
-        Back to login
+        {m.backToLogin}
       </Link>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type SignupInput, signupSchema } from '../../shared/auth-schemas';
-import { messages } from '../../shared/messages';
+import { tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
@@ -14,6 +14,7 @@ export function meta() {
 }
 
 export default function SignupPage() {
+  const m = useMessages();
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<SignupInput>({ resolver: zodResolver(signupSchema), defaultValues: { name: '', email: '', password: '', confirm: '' } });
@@ -32,39 +33,40 @@ export default function SignupPage() {
 
   if (created) {
     return (
-      <AuthCard title="Sign up">
+      <AuthCard title={m.signUp}>
         <FormNotice kind="success">
-          <strong>{messages.userCreated}</strong>
-          <span>{messages.pleaseVerify}</span>
+          <strong>{m.userCreated}</strong>
+          <span>{m.pleaseVerify}</span>
           <span>
-            We sent a link to <strong>{created}</strong>. Open it to finish; then you can log in.
+            {m.sentLinkTo} <strong>{created}</strong>
+            {m.sentLinkAfter}
           </span>
         </FormNotice>
         <Link to="/login" className="btn btn-primary">
-          Go to login
+          {m.goToLogin}
         </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Sign up">
+    <AuthCard title={m.signUp}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <TextField label="Name" autoComplete="name" registration={form.register('name')} error={errors.name} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
-        <TextField label="Password" type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-        <p className="-mt-2 text-xs opacity-70">At least 8 characters, with an uppercase letter and one of ! @ # $ &amp; * /</p>
-        <TextField label="Confirm password" type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
+        <TextField label={m.name} autoComplete="name" registration={form.register('name')} error={errors.name} />
+        <TextField label={m.email} type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
+        <TextField label={m.password} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
+        <p className="-mt-2 text-xs opacity-70">{m.passwordHint}</p>
+        <TextField label={m.confirmPassword} type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
         <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
-          Sign up
+          {m.signUp}
         </button>
       </form>
-      {error ? <FormNotice kind="error">{error}</FormNotice> : null}
+      {error ? <FormNotice kind="error">{tr(error)}</FormNotice> : null}
       <p className="text-sm">
-        Already have an account?{' '}
+        {m.haveAccount}{' '}
         <Link to="/login" className="link link-primary">
-          Login
+          {m.login}
         </Link>
       </p>
     </AuthCard>

@@ -1,4 +1,5 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { tr, useMessages } from '../../lib/i18n';
 
 /** A labelled input with its error underneath, tied to react-hook-form. */
 export function TextField(props: {
@@ -11,6 +12,7 @@ export function TextField(props: {
   readOnly?: boolean;
   inputMode?: 'text' | 'decimal' | 'numeric' | 'email' | 'tel';
 }) {
+  useMessages();
   const id = `f-${props.registration.name}`;
   return (
     <div className="flex flex-col gap-1">
@@ -31,7 +33,7 @@ export function TextField(props: {
       />
       {props.error?.message ? (
         <p id={`${id}-error`} className="text-sm text-error">
-          {props.error.message}
+          {tr(props.error.message)}
         </p>
       ) : null}
     </div>
@@ -50,16 +52,17 @@ export function FormNotice({ kind, children }: { kind: 'error' | 'success' | 'in
 
 /** A form field's frame: its label (marked optional when it is), the input, and its error. */
 export function FieldShell(props: { id: string; label: string; required: boolean; error?: string | undefined; wide?: boolean; children: React.ReactNode }) {
+  const m = useMessages();
   return (
     <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={props.id} className="text-sm font-medium">
-        {props.label}
-        {props.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
+        {tr(props.label)}
+        {props.required ? '' : <span className="font-normal opacity-60">{m.optional}</span>}
       </label>
       {props.children}
       {props.error ? (
         <p className="text-sm text-error" role="alert">
-          {props.error}
+          {tr(props.error)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { Summary } from '../../../shared/books-api';
+import { messages } from '../../../shared/messages';
 import { formatKg, formatTaka, toUnits, units } from '../../../shared/money';
 import { type NavLink, navLinks } from '../../../shared/navigation';
 import { type Role, allows } from '../../../shared/roles';
@@ -27,10 +28,16 @@ export interface HeaderFigure {
 /** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
 export function headerFigures(summary: Summary): HeaderFigure[] {
   return [
-    { testId: 'header-stock', label: 'Stock: ', value: formatKg(toUnits(summary.wire_stock, units.weight)), negative: summary.wire_stock < 0, suffix: ' KG' },
+    {
+      testId: 'header-stock',
+      label: messages.stockLabel,
+      value: formatKg(toUnits(summary.wire_stock, units.weight)),
+      negative: summary.wire_stock < 0,
+      suffix: ' KG',
+    },
     {
       testId: 'header-balance',
-      label: 'Balance: ',
+      label: messages.balanceLabel,
       value: formatTaka(toUnits(summary.current_balance, units.money)),
       negative: summary.current_balance < 0,
       suffix: '',

@@ -1,7 +1,9 @@
 import { home } from '../../content';
+import { useMessages } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 
 export function SiteFooter() {
+  const m = useMessages();
   const now = useNow();
   return (
     <footer className="no-print bg-neutral text-neutral-content">
@@ -14,7 +16,7 @@ export function SiteFooter() {
           {home.company.copyright}
         </p>
         <p>
-          Contact:{' '}
+          {m.contact}{' '}
           <a className="link" href={`mailto:${home.company.email}`}>
             {home.company.email}
           </a>

@@ -1,14 +1,16 @@
 import { useRef } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Summary } from '../../../shared/books-api';
-import { messages } from '../../../shared/messages';
 import { home } from '../../content';
+import { tr, useMessages } from '../../lib/i18n';
 import { signOut, useSession } from '../../lib/session';
 import { useSummary } from '../../lib/summary';
+import { LanguageSwitch } from './language-switch';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
 
 export function SiteHeader() {
   const session = useSession();
+  const m = useMessages();
   const user = session.user;
   const links = headerLinks(user?.role ?? null);
   const menu = useRef<HTMLDetailsElement>(null);
@@ -26,7 +28,7 @@ export function SiteHeader() {
     links.map((link) => (
       <li key={link.to}>
         <NavLink to={link.to} end={link.to === '/'} onClick={onClick} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-          {link.label}
+          {tr(link.label)}
         </NavLink>
       </li>
     ));
@@ -34,7 +36,7 @@ export function SiteHeader() {
   const logoutItem = user ? (
     <li>
       <button type="button" onClick={logout}>
-        {messages.logout}
+        {m.logout}
       </button>
     </li>
   ) : null;
@@ -49,20 +51,21 @@ export function SiteHeader() {
             </span>
           </Link>
         </div>
+        <LanguageSwitch />
         {summary ? <HeaderSummary summary={summary} /> : null}
         {user ? (
           <span className={headerClasses.user} title={user.email} data-testid="signed-in-user">
             {user.name}
           </span>
         ) : null}
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={m.mainNav} className="hidden lg:block">
           <ul className="menu menu-horizontal gap-1 px-1" data-header-links>
             {linkItems()}
             {logoutItem}
           </ul>
         </nav>
         <details ref={menu} className="dropdown dropdown-end lg:hidden">
-          <summary className="btn btn-ghost btn-square" role="button" aria-label="Open menu">
+          <summary className="btn btn-ghost btn-square" role="button" aria-label={m.openMenu}>
             <svg xmlns="http://www.w3.org/2000/svg" className="size-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
@@ -79,11 +82,12 @@ export function SiteHeader() {
 
 /** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
 function HeaderSummary({ summary }: { summary: Summary }) {
+  useMessages();
   return (
     <div className={headerClasses.summary}>
       {headerFigures(summary).map((f) => (
         <span key={f.testId} data-testid={f.testId}>
-          {f.label}
+          {tr(f.label)}
           <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>
           {f.suffix}
         </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tr, useMessages } from '../../lib/i18n';
 
 // The one table of the app: columns as data, row actions, an optional totals row. Every list,
 // statement, ledger and log is this component with its own columns. On a phone (under 640 px)
@@ -41,10 +42,13 @@ export interface DataTableProps<Row> {
 const cellClass = <Row,>(c: TableColumn<Row>) =>
   [c.numeric ? 'text-right tabular-nums' : '', c.nowrap || c.numeric ? 'whitespace-nowrap' : '', c.className ?? ''].join(' ').trim();
 
-const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? c.header : undefined);
+// Headers, totals and empty notes given as English text (the registry's, the catalogue's) show in the chosen language.
+const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? tr(c.header) : undefined);
+const shown = (node: ReactNode) => (typeof node === 'string' ? tr(node) : node);
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, actions } = props;
+  useMessages();
   const span = columns.length + (actions ? 1 : 0);
   return (
     <div className={`${props.className ?? 'mt-2'} data-table-frame overflow-x-auto rounded-box border border-base-300`}>
@@ -53,16 +57,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <tr>
             {columns.map((c) => (
               <th key={c.key} className={c.numeric ? 'text-right' : ''}>
-                {c.header}
+                {shown(c.header)}
               </th>
             ))}
-            {actions ? <th className="text-right">{props.actionsHeader}</th> : null}
+            {actions ? <th className="text-right">{shown(props.actionsHeader)}</th> : null}
           </tr>
         </thead>
         <tbody>
           {props.lead ? (
             <tr data-testid={props.lead.testId}>
-              <td colSpan={span - 1}>{props.lead.label}</td>
+              <td colSpan={span - 1}>{shown(props.lead.label)}</td>
               <td className="whitespace-nowrap text-right tabular-nums">{props.lead.value}</td>
             </tr>
           ) : null}
@@ -82,7 +86,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           ))}
           {rows.length === 0 && props.empty ? (
             <tr>
-              <td colSpan={span}>{props.empty}</td>
+              <td colSpan={span}>{shown(props.empty)}</td>
             </tr>
           ) : null}
         </tbody>
@@ -91,7 +95,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <tr className="font-bold" data-testid={props.totals.testId}>
               {columns.map((c, i) => (
                 <td key={c.key} className={cellClass(c)} data-label={i === 0 ? undefined : labelOf(c)}>
-                  {i === 0 ? props.totals?.label : c.total}
+                  {i === 0 ? shown(props.totals?.label) : c.total}
                 </td>
               ))}
               {actions ? <td /> : null}

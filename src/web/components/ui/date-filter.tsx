@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router';
+import { useMessages } from '../../lib/i18n';
 
 /** Start and end date kept in the page's address (`from`, `to`), so print and reload keep them. */
 export function DateFilter() {
+  const m = useMessages();
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -17,21 +19,21 @@ export function DateFilter() {
     setParams(next);
   };
   return (
-    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Date filter">
+    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label={m.dateFilter}>
       <label className="flex flex-col gap-1 text-sm">
-        Start date
+        {m.startDate}
         <input type="date" name="from" className="input input-sm" defaultValue={params.get('from') ?? ''} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        End date
+        {m.endDate}
         <input type="date" name="to" className="input input-sm" defaultValue={params.get('to') ?? ''} />
       </label>
       <button type="submit" className="btn btn-sm btn-primary">
-        Filter
+        {m.filter}
       </button>
       {from && to && from > to ? (
         <p role="alert" className="w-full text-sm text-error">
-          The start date is after the end date: no day can fall between them. Swap the two dates.
+          {m.datesSwapped}
         </p>
       ) : null}
     </form>

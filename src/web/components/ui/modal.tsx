@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { tr, useMessages } from '../../lib/i18n';
 import { toastHost } from '../layout/toasts';
 
 /** A form inside a modal says here whether it holds typed values (so closing it asks first). */
@@ -18,6 +19,7 @@ export function useGuardDiscard(dirty: boolean) {
  * first ask, inside the dialog, whether to discard them.
  */
 export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: React.ReactNode }) {
+  const m = useMessages();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const dirty = useRef(false);
@@ -59,11 +61,11 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
       }}
     >
       <div className="modal-box max-h-[92vh] w-full max-w-2xl">
-        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label="Close" onClick={requestClose}>
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label={m.close} onClick={requestClose}>
           ✕
         </button>
         <h2 id={titleId} className="mb-4 pr-10 text-xl font-bold">
-          {title}
+          {tr(title)}
         </h2>
         {asking ? <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={onClose} /> : null}
         <DirtyContext value={report}>
@@ -75,20 +77,21 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
 }
 
 function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const m = useMessages();
   const keep = useRef<HTMLButtonElement>(null);
   const labelId = useId();
   useEffect(() => keep.current?.focus(), []);
   return (
     <div role="alertdialog" aria-labelledby={labelId} className="flex flex-col gap-4 py-2">
       <p id={labelId} className="text-lg font-semibold">
-        Discard what you typed?
+        {m.discardQuestion}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <button ref={keep} type="button" className="btn btn-primary" onClick={onKeep}>
-          Keep editing
+          {m.keepEditing}
         </button>
         <button type="button" className="btn btn-error btn-outline" onClick={onDiscard}>
-          Discard
+          {m.discard}
         </button>
       </div>
     </div>

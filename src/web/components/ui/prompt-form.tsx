@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { tr, useMessages } from '../../lib/i18n';
 
 /** A one-field form inside a pop-up: an end note, a sale amount, a reason. Required. */
 export function PromptForm(props: {
@@ -10,6 +11,7 @@ export function PromptForm(props: {
   check: (value: string) => string | null;
   onSubmit: (value: string) => Promise<void>;
 }) {
+  useMessages();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function PromptForm(props: {
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       {props.intro ? <p className="text-sm">{props.intro}</p> : null}
       <label htmlFor={inputId} className="text-sm font-medium">
-        {props.label}
+        {tr(props.label)}
       </label>
       <input
         id={inputId}
@@ -41,11 +43,11 @@ export function PromptForm(props: {
       />
       {error ? (
         <p className="text-sm text-error" role="alert">
-          {error}
+          {tr(error)}
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {props.submitLabel}
+        {tr(props.submitLabel)}
       </button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { tr, useMessages } from '../../lib/i18n';
+
 /** The list pages' search field. */
 export function SearchBox({
   value,
@@ -10,10 +12,11 @@ export function SearchBox({
   placeholder: string;
   className?: string;
 }) {
+  const m = useMessages();
   return (
     <label className={`input w-full sm:w-80 ${className}`}>
-      <span className="sr-only">Search</span>
-      <input type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+      <span className="sr-only">{m.search}</span>
+      <input type="search" placeholder={tr(placeholder)} value={value} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }

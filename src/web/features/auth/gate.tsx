@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { messages } from '../../../shared/messages';
+import { useMessages } from '../../lib/i18n';
 import { type Role, allows } from '../../../shared/roles';
 import { useSession } from '../../lib/session';
 
@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
  * login page (and back) for visitors, and the spec's refusal text for a role too low.
  */
 export function Gate({ access }: { access: Exclude<Role, 'user'> }) {
+  const messages = useMessages();
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages';
+import { fill } from '../../../shared/messages';
+import { tr, useMessages } from '../../lib/i18n';
 import { parseDecimal, units } from '../../../shared/money';
 import { type KindDef, kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
@@ -24,11 +25,12 @@ export function entrySummary(e: Entry): { subject: string; amount: string } {
 
 /** A voided entry's mark: who voided it, when and why (on screen and in print). */
 export function VoidMark({ entry }: { entry: Entry }) {
-  if (entry.void_of) return <span className="badge badge-ghost badge-sm">correction of #{entry.void_of}</span>;
-  if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">corrects #{String(entry.corrects)}</span> : null;
-  const what = entry.corrected_by ? `corrected by #${String(entry.corrected_by)}` : 'voided';
-  const who = entry.voided_by ? ` by ${String(entry.voided_by)}` : '';
-  const when = entry.voided_on ? ` on ${dateText(String(entry.voided_on))}` : '';
+  const m = useMessages();
+  if (entry.void_of) return <span className="badge badge-ghost badge-sm">{fill(m.correctionOf, { id: String(entry.void_of) })}</span>;
+  if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">{fill(m.correctsId, { id: String(entry.corrects) })}</span> : null;
+  const what = entry.corrected_by ? fill(m.correctedBy, { id: String(entry.corrected_by) }) : m.voidedWord;
+  const who = entry.voided_by ? fill(m.byWho, { who: String(entry.voided_by) }) : '';
+  const when = entry.voided_on ? fill(m.onDate, { date: dateText(String(entry.voided_on)) }) : '';
   const why = entry.voided_reason && !entry.corrected_by ? `: ${String(entry.voided_reason)}` : '';
   return (
     <span className="badge badge-warning badge-sm h-auto whitespace-normal">
@@ -44,6 +46,7 @@ type Acting = { entry: Entry; action: 'void' | 'lifecycle' | 'correct' } | null;
  * action (End Time, Sell) until it is done, then what was recorded. A voided entry shows its mark.
  */
 export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; kind?: KindDef | undefined; lifecycle?: boolean }) {
+  const m = useMessages();
   const [acting, setActing] = useState<Acting>(null);
   const k = kind ?? (entry.kind ? kindByName(entry.kind) : undefined);
   const l = lifecycle ? k?.lifecycle : undefined;
@@ -62,22 +65,30 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
           className={`no-print btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`}
           onClick={() => setActing({ entry, action: 'lifecycle' })}
         >
-          {l.button}
+          {tr(l.button)}
         </button>
       ) : null}
       {entry.corrects ? <VoidMark entry={entry} /> : null}
       {k ? (
         <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })}>
-          Correct
+          {m.correct}
         </button>
       ) : null}
       <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
-        Void
+        {m.void}
       </button>
       {/* Only the row being acted on has a dialog: a statement of 5,000 rows has no 5,000 hidden ones. */}
       {acting ? (
         <Modal
-          title={acting.action === 'void' ? 'Void entry' : acting.action === 'correct' && k ? `Correct ${k.title}` : l ? `${l.submit} ${subject}`.trim() : ''}
+          title={
+            acting.action === 'void'
+              ? m.voidEntry
+              : acting.action === 'correct' && k
+                ? fill(m.correctKind, { kind: tr(k.title) })
+                : l
+                  ? `${tr(l.submit)} ${subject}`.trim()
+                  : ''
+          }
           open
           onClose={close}
         >
@@ -92,29 +103,32 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
 
 /** The kind's form, filled with the entry as it is now (read afresh: a list row may hold only some fields). */
 function CorrectForm({ kind, id, onDone }: { kind: KindDef; id: number; onDone: () => void }) {
+  const m = useMessages();
   const entry = useQuery(entryQuery(id));
-  if (entry.isError) return <p role="alert">{entry.error.message}</p>;
-  if (!entry.data) return <p>{messages.loading}</p>;
+  if (entry.isError) return <p role="alert">{tr(entry.error.message)}</p>;
+  if (!entry.data) return <p>{m.loading}</p>;
   return <EntryForm kind={kind} correcting={entry.data} onDone={onDone} />;
 }
 
 function VoidForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
+  const m = useMessages();
   const voidEntry = useVoidEntry();
   const { subject, amount } = entrySummary(entry);
   return (
     <PromptForm
-      intro={`${entry.title ?? ''}: ${subject} ${amount} on ${dateText(entry.issue_date)}. A correcting entry will be written; the original stays in the books, marked voided.`}
-      label="Reason"
-      submitLabel="Void entry"
-      check={(v) => (v.trim().length < 3 ? 'Reason is required (at least 3 characters)' : null)}
+      intro={fill(m.voidIntro, { entry: tr(entry.title ?? ''), subject, amount, date: dateText(entry.issue_date) })}
+      label={m.reason}
+      submitLabel={m.voidEntry}
+      check={(v) => (v.trim().length < 3 ? m.reasonMin : null)}
       onSubmit={async (reason) => {
-        if (await saveWithToast(() => voidEntry.mutateAsync({ id: entry.id, reason }), messages.voided)) onDone();
+        if (await saveWithToast(() => voidEntry.mutateAsync({ id: entry.id, reason }), m.voided)) onDone();
       }}
     />
   );
 }
 
 function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: Entry; onDone: () => void }) {
+  const m = useMessages();
   const act = useLifecycle(kind);
   const l = kind.lifecycle;
   if (!l) return null;
@@ -123,7 +137,7 @@ function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: Entry; o
       const r = parseDecimal(v, units.money);
       return r.ok ? null : `${l.value.label} ${r.message}`;
     }
-    return v.trim() ? null : `${l.value.label} is required`;
+    return v.trim() ? null : fill(m.fieldRequired, { field: l.value.label });
   };
   return (
     <PromptForm
@@ -132,7 +146,7 @@ function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: Entry; o
       inputMode={l.action === 'sell' ? 'decimal' : undefined}
       check={check}
       onSubmit={async (value) => {
-        if (await saveWithToast(() => act.mutateAsync({ id: entry.id, value }), messages[l.toast])) onDone();
+        if (await saveWithToast(() => act.mutateAsync({ id: entry.id, value }), m[l.toast])) onDone();
       }}
     />
   );

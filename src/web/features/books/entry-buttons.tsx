@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { KindDef } from '../../../shared/registry';
 import { Modal } from '../../components/ui/modal';
+import { tr, useMessages } from '../../lib/i18n';
 import { EntryForm, preloadOnApproach } from './lazy-forms';
 
 /** A page of buttons, each opening its kind's form in a pop-up (spec: cash-in and cash-out screens). */
 export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { label: string; render: () => React.ReactNode }[] }) {
+  useMessages();
   const [open, setOpen] = useState<string | null>(null);
   const items = [
     ...kinds.map((k) => ({ label: k.button ?? k.title, title: k.title, render: () => <EntryForm kind={k} /> })),
@@ -22,7 +24,7 @@ export function EntryButtons({ kinds, extra }: { kinds: KindDef[]; extra?: { lab
             onClick={() => setOpen(i.label)}
             {...preloadOnApproach}
           >
-            {i.label}
+            {tr(i.label)}
           </button>
         ))}
       </div>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { entryInputSchema } from '../../../shared/entry-schemas';
-import { messages } from '../../../shared/messages';
+import { fill } from '../../../shared/messages';
 import { dueAmount, formatTaka, lineTotal, parseDecimal, units } from '../../../shared/money';
 import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../../shared/registry';
 import { pricingFields } from '../../../shared/registry-views';
@@ -15,6 +15,7 @@ import { type Entry, lastEntryQuery, useCorrectEntry, useCreateEntry } from './a
 import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
+import { tr, useMessages } from '../../lib/i18n';
 import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
 import { saveWithToast } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -27,6 +28,7 @@ type Values = Record<string, string>;
  * each field by its type, and for priced kinds the total and due worked out as you type.
  */
 export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correcting?: Entry | undefined; onDone?: () => void }) {
+  const m = useMessages();
   const session = useSession();
   const config = useQuery(configQuery);
   const partners = usePartners();
@@ -127,8 +129,8 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     for (const [k, v] of Object.entries(raw)) if (v !== '') body[k] = v;
     // On failure the form keeps what was typed, and the same key makes a retry safe.
     if (correcting) {
-      if (await saveWithToast(() => correct.mutateAsync({ id: correcting.id, body }), messages.corrected)) onDone?.();
-    } else if (await saveWithToast(() => create.mutateAsync(body), messages.confirmed)) {
+      if (await saveWithToast(() => correct.mutateAsync({ id: correcting.id, body }), m.corrected)) onDone?.();
+    } else if (await saveWithToast(() => create.mutateAsync(body), m.confirmed)) {
       key.current = newIdempotencyKey();
       form.reset(blank);
       onDone?.();
@@ -143,13 +145,11 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
       onChange={onChange}
       noValidate
       className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-      aria-label={kind.title}
+      aria-label={tr(kind.title)}
     >
-      {correcting ? (
-        <p className="text-sm sm:col-span-2">Correcting #{correcting.id}: the original is voided and this entry takes its place on its date.</p>
-      ) : null}
-      <ReadOnly label="Date" value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
-      <ReadOnly label="Issued by" value={session.user?.name ?? ''} />
+      {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: correcting.id })}</p> : null}
+      <ReadOnly label={m.date} value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
+      <ReadOnly label={m.issuedBy} value={session.user?.name ?? ''} />
       {fields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
@@ -173,7 +173,7 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>
           {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-          {correcting ? 'Save correction' : 'Submit'}
+          {correcting ? m.saveCorrection : m.submit}
         </button>
       </div>
     </form>
@@ -199,6 +199,7 @@ function FieldInput(props: {
   scope: string;
   invalid: boolean;
 }) {
+  useMessages();
   const { id, field: f, form } = props;
   const cls = props.invalid ? 'input-error' : '';
   switch (f.input.type) {
@@ -218,11 +219,11 @@ function FieldInput(props: {
       return (
         <select id={id} className={`select w-full ${cls}`} {...form.register(f.name)}>
           <option value="" disabled>
-            {f.input.placeholder}
+            {tr(f.input.placeholder)}
           </option>
           {f.input.options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {tr(o)}
             </option>
           ))}
         </select>
@@ -242,6 +243,7 @@ function FieldInput(props: {
 
 /** Total = amount × rate and Due = total − (paid + discount), exactly as the server will. */
 function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
+  useMessages();
   const priced = pricingFields(kind);
   const read = (f: FieldDef | undefined) => {
     if (!f || f.input.type !== 'decimal') return null;
@@ -255,13 +257,13 @@ function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
   return (
     <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
       <div>
-        <div className="text-xs opacity-70">Total Price</div>
+        <div className="text-xs opacity-70">{tr('Total Price')}</div>
         <div className="text-lg font-semibold tabular-nums" data-testid="live-total">
           {total === null ? '—' : formatTaka(total)}
         </div>
       </div>
       <div>
-        <div className="text-xs opacity-70">Due</div>
+        <div className="text-xs opacity-70">{tr('Due')}</div>
         <div className={`text-lg font-semibold tabular-nums ${due !== null && due < 0 ? 'text-warning' : ''}`} data-testid="live-due">
           {due === null ? '—' : formatTaka(due)}
         </div>

@@ -1,4 +1,5 @@
 import { type EntryScreen, type KindGroup, registry } from '../../../shared/registry';
+import { tr, useMessages } from '../../lib/i18n';
 import { EntryButtons } from './entry-buttons';
 import { KindLog } from './kind-log';
 import { EntryForm } from './lazy-forms';
@@ -10,11 +11,12 @@ import { RecentEntries } from './recent-entries';
  * of the books, and the logs of the kinds shown under it (the fire log, the assets).
  */
 export function EntryScreenPage(props: { screen: EntryScreen; title: string; recent?: KindGroup; extra?: { label: string; render: () => React.ReactNode }[] }) {
+  useMessages();
   const kinds = registry.onScreen(props.screen);
   const single = kinds.length === 1 && !props.extra?.length ? kinds[0] : undefined;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-4 text-2xl font-bold">{props.title}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{tr(props.title)}</h1>
       {single ? (
         <div className="rounded-box border border-base-300 p-4">
           <EntryForm kind={single} />

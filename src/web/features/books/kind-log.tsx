@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { KindDef } from '../../../shared/registry';
 import { logColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
+import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
+import { tr, useMessages } from '../../lib/i18n';
 import { type Entry, entriesQuery } from './api';
 import { EntryActions } from './entry-actions';
 
@@ -13,6 +15,7 @@ import { EntryActions } from './entry-actions';
  * entry stays listed, struck through, with who voided it, when and why.
  */
 export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
+  const m = useMessages();
   const entries = useQuery(entriesQuery(kind.path));
   const rows = entries.data ?? [];
   const lifecycle = kind.lifecycle;
@@ -31,9 +34,9 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
   return (
     <section className="mt-8" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
-        {title}
+        {tr(title)}
       </h2>
-      {entries.isError ? <p className="text-error">{entries.error.message}</p> : null}
+      {entries.isError ? <p className="text-error">{tr(entries.error.message)}</p> : null}
       <DataTable
         columns={columns}
         rows={rows}
@@ -42,7 +45,7 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
         actionsHeader={lifecycle?.header}
         rowClassName={(e) => (e.voided ? 'line-through opacity-60' : '')}
         actions={(e) => <EntryActions entry={{ ...e, kind: kind.kind }} kind={kind} />}
-        empty={entries.data ? `No ${title.toLowerCase()} yet.` : null}
+        empty={entries.data ? fill(m.noneYet, { what: tr(title).toLowerCase() }) : null}
       />
     </section>
   );

@@ -1,5 +1,6 @@
 import { Component, type ComponentProps, type ReactNode, Suspense, lazy, useState } from 'react';
 import type * as Forms from './book-forms';
+import { useMessages } from '../../lib/i18n';
 
 // The entry and partner forms, loaded on first use (QUALITY.md P5): most screens show them only
 // in a pop-up after a click, so their code stays out of the screens' first load.
@@ -41,15 +42,29 @@ class LoadFailed extends Component<{ children: ReactNode; onRetry: () => void },
   override render() {
     if (this.state.error === null) return this.props.children;
     if (!(this.state.error instanceof FormsNotLoaded)) throw this.state.error;
-    return (
-      <div className="flex min-h-40 flex-col items-center justify-center gap-3" role="alert">
-        <p>The form could not be loaded. Check the connection and try again.</p>
-        <button type="button" className="btn btn-outline btn-sm" onClick={this.props.onRetry}>
-          Try again
-        </button>
-      </div>
-    );
+    return <FormsNotLoadedNote onRetry={this.props.onRetry} />;
   }
+}
+
+function FormsNotLoadedNote({ onRetry }: { onRetry: () => void }) {
+  const m = useMessages();
+  return (
+    <div className="flex min-h-40 flex-col items-center justify-center gap-3" role="alert">
+      <p>{m.formNotLoaded}</p>
+      <button type="button" className="btn btn-outline btn-sm" onClick={onRetry}>
+        {m.tryAgain}
+      </button>
+    </div>
+  );
+}
+
+function LoadingForm() {
+  const m = useMessages();
+  return (
+    <div className="flex min-h-40 items-center justify-center" role="status" aria-label={m.loadingForm}>
+      <span className="loading loading-spinner loading-md text-primary" />
+    </div>
+  );
 }
 
 /** The form `show` picks, with a loading state in its place until its code is here. */
@@ -61,15 +76,7 @@ function Loaded({ show }: { show: (loaded: typeof forms) => ReactNode }) {
   };
   return (
     <LoadFailed key={attempt} onRetry={retry}>
-      <Suspense
-        fallback={
-          <div className="flex min-h-40 items-center justify-center" role="status" aria-label="Loading form">
-            <span className="loading loading-spinner loading-md text-primary" />
-          </div>
-        }
-      >
-        {show(forms)}
-      </Suspense>
+      <Suspense fallback={<LoadingForm />}>{show(forms)}</Suspense>
     </LoadFailed>
   );
 }

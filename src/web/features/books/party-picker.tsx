@@ -1,5 +1,8 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
+import { tr, useMessages } from '../../lib/i18n';
+import type { Messages } from '../../../shared/messages';
 import type { Partner } from '../partners/api';
 
 // A party field: type a few letters of the name and pick from the list (keyboard or touch). The
@@ -40,8 +43,8 @@ export function matchParties(partners: readonly Partner[], query: string, recent
     .sort((a, b) => (rank.get(a.id) ?? RECENT) - (rank.get(b.id) ?? RECENT) || a.name.localeCompare(b.name));
 }
 
-const dueText = (balance: number | undefined) =>
-  balance === undefined || balance === 0 ? '' : `${balance > 0 ? 'owes' : 'we owe'} ${formatCell(Math.abs(balance), 'money')}`;
+const dueText = (m: Messages, balance: number | undefined) =>
+  balance === undefined || balance === 0 ? '' : fill(balance > 0 ? m.owes : m.weOwe, { amount: formatCell(Math.abs(balance), 'money') });
 
 export function PartyPicker(props: {
   id: string;
@@ -54,6 +57,7 @@ export function PartyPicker(props: {
   scope: string;
   invalid: boolean;
 }) {
+  const m = useMessages();
   const listId = useId();
   const chosen = props.partners.find((p) => String(p.id) === props.value);
   const [query, setQuery] = useState<string | null>(null);
@@ -98,7 +102,7 @@ export function PartyPicker(props: {
         aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
         aria-invalid={props.invalid || undefined}
         autoComplete="off"
-        placeholder={props.partners.length ? 'Type a name' : 'No partners of this kind yet'}
+        placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
         className={`input w-full ${props.invalid ? 'input-error' : ''}`}
         value={open ? query : (chosen?.name ?? '')}
         onClick={() => setQuery((q) => q ?? '')}
@@ -113,7 +117,7 @@ export function PartyPicker(props: {
         <ul
           id={listId}
           role="listbox"
-          aria-label="Parties"
+          aria-label={m.parties}
           className="menu absolute z-40 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
         >
           {shown.map((p, i) => (
@@ -130,14 +134,16 @@ export function PartyPicker(props: {
               >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{p.name}</span>
-                  <span className="block text-xs opacity-70">{p.catagories}</span>
+                  <span className="block text-xs opacity-70">{tr(p.catagories)}</span>
                 </span>
-                <span className="whitespace-nowrap text-xs tabular-nums opacity-80">{dueText(props.balances?.get(p.id))}</span>
+                <span className="whitespace-nowrap text-xs tabular-nums opacity-80">{dueText(m, props.balances?.get(p.id))}</span>
               </button>
             </li>
           ))}
-          {shown.length === 0 ? <li className="px-3 py-2 text-sm opacity-70">No partner matches “{query}”.</li> : null}
-          {matches.length > shown.length ? <li className="px-3 py-2 text-xs opacity-70">{matches.length - shown.length} more: type more of the name</li> : null}
+          {shown.length === 0 ? <li className="px-3 py-2 text-sm opacity-70">{fill(m.noPartnerMatch, { query })}</li> : null}
+          {matches.length > shown.length ? (
+            <li className="px-3 py-2 text-xs opacity-70">{fill(m.moreMatches, { count: matches.length - shown.length })}</li>
+          ) : null}
         </ul>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { KindGroup } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { dateText } from '../../lib/format';
+import { tr, useMessages } from '../../lib/i18n';
 import { recentQuery } from './api';
 import { EntryActions, entrySummary } from './entry-actions';
 
@@ -10,27 +11,28 @@ import { EntryActions, entrySummary } from './entry-actions';
  * (with a reason) that writes a correcting entry: nothing is ever edited or deleted.
  */
 export function RecentEntries({ group }: { group: KindGroup }) {
+  const m = useMessages();
   const recent = useQuery(recentQuery(group));
   return (
     <section className="mt-8" aria-labelledby={`recent-${group}`}>
       <h2 id={`recent-${group}`} className="text-lg font-semibold">
-        Latest entries
+        {m.latestEntries}
       </h2>
-      {recent.isError ? <p className="text-error">{recent.error.message}</p> : null}
+      {recent.isError ? <p className="text-error">{tr(recent.error.message)}</p> : null}
       <DataTable
         columns={[
-          { key: 'date', header: 'Date', nowrap: true, cell: (e) => dateText(e.issue_date) },
-          { key: 'form', header: 'Form', cell: (e) => e.title },
-          { key: 'name', header: 'Name', cell: (e) => entrySummary(e).subject },
-          { key: 'amount', header: 'Amount', numeric: true, cell: (e) => entrySummary(e).amount },
-          { key: 'by', header: 'Issued by', cell: (e) => e.issued_by },
+          { key: 'date', header: m.date, nowrap: true, cell: (e) => dateText(e.issue_date) },
+          { key: 'form', header: m.form, cell: (e) => tr(e.title ?? '') },
+          { key: 'name', header: m.name, cell: (e) => entrySummary(e).subject },
+          { key: 'amount', header: m.amount, numeric: true, cell: (e) => entrySummary(e).amount },
+          { key: 'by', header: m.issuedBy, cell: (e) => e.issued_by },
         ]}
         rows={recent.data ?? []}
         rowKey={(e) => e.id}
         rowClassName={(e) => (e.voided || e.void_of ? 'opacity-60' : '')}
         rowTestId="recent-row"
         actions={(e) => <EntryActions entry={e} lifecycle={false} />}
-        empty={recent.data ? 'No entries yet.' : null}
+        empty={recent.data ? m.noEntries : null}
       />
     </section>
   );

@@ -1,10 +1,13 @@
 import type { OverviewMonth } from '../../../shared/overview-api';
+import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
+import { useMessages } from '../../lib/i18n';
 import { MonthLabel, ScaleLines, compact, monthFrame, niceMax } from '../../lib/month-chart';
 
 // Cash in and cash out (bars, left scale) and the balance at each month's end (line, right
 // scale) over the last twelve months.
 export function CashChart({ months }: { months: readonly OverviewMonth[] }) {
+  const t = useMessages();
   const frame = monthFrame(months.length, 64);
   const { W, H, step, x } = frame;
   const maxCash = niceMax(Math.max(0, ...months.flatMap((m) => [m.cash_in, m.cash_out])));
@@ -20,15 +23,15 @@ export function CashChart({ months }: { months: readonly OverviewMonth[] }) {
   return (
     <figure className="mt-2">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby="cash-chart-title">
-        <title id="cash-chart-title">Cash in and cash out (bars) and the balance (line) by month</title>
+        <title id="cash-chart-title">{t.cashChartTitle}</title>
         <ScaleLines frame={frame} left={(t) => compact.format(maxCash * t)} right={(t) => compact.format(bottom + (top - bottom) * t)} />
         {months.map((m, i) => (
           <g key={m.month}>
             <rect x={x(i) - step * 0.38} width={step * 0.36} y={yCash(m.cash_in)} height={frame.y(0) - yCash(m.cash_in)} className="fill-success">
-              <title>{`${m.month}: cash in ${formatCell(m.cash_in, 'money')}`}</title>
+              <title>{fill(t.cashInMonthTip, { month: m.month, amount: formatCell(m.cash_in, 'money') })}</title>
             </rect>
             <rect x={x(i) + step * 0.02} width={step * 0.36} y={yCash(m.cash_out)} height={frame.y(0) - yCash(m.cash_out)} className="fill-error">
-              <title>{`${m.month}: cash out ${formatCell(m.cash_out, 'money')}`}</title>
+              <title>{fill(t.cashOutMonthTip, { month: m.month, amount: formatCell(m.cash_out, 'money') })}</title>
             </rect>
             <MonthLabel month={m.month} i={i} x={x(i)} y={frame.labelY} every={1} />
           </g>
@@ -36,19 +39,19 @@ export function CashChart({ months }: { months: readonly OverviewMonth[] }) {
         <path d={line} fill="none" stroke="currentColor" strokeWidth={2.5} className="text-primary" />
         {months.map((m, i) => (
           <circle key={m.month} cx={x(i)} cy={yBal(m.balance)} r={3.5} className="fill-primary">
-            <title>{`${m.month}: balance ${formatCell(m.balance, 'money')}`}</title>
+            <title>{fill(t.balanceMonthTip, { month: m.month, amount: formatCell(m.balance, 'money') })}</title>
           </circle>
         ))}
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-4 text-xs">
         <span>
-          <span className="mr-1 inline-block h-3 w-3 bg-success align-middle" /> Cash in (taka, left scale)
+          <span className="mr-1 inline-block h-3 w-3 bg-success align-middle" /> {t.cashInLegend}
         </span>
         <span>
-          <span className="mr-1 inline-block h-3 w-3 bg-error align-middle" /> Cash out (taka, left scale)
+          <span className="mr-1 inline-block h-3 w-3 bg-error align-middle" /> {t.cashOutLegend}
         </span>
         <span>
-          <span className="mr-1 inline-block h-0.5 w-4 bg-primary align-middle" /> Balance at month end (taka, right scale)
+          <span className="mr-1 inline-block h-0.5 w-4 bg-primary align-middle" /> {t.balanceLegend}
         </span>
       </figcaption>
     </figure>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
 import { formatCell } from '../../lib/format';
+import { tr, useMessages } from '../../lib/i18n';
 import { ledgerLink } from '../statements/api';
 import { overviewQuery } from './api';
 import { CashChart } from './cash-chart';
@@ -45,7 +46,7 @@ function Parties({ title, rows, empty, testId }: { title: string; rows: readonly
             <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-1.5" data-testid={testId}>
               <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 truncate">
                 {r.name}
-                <span className="ml-1 text-xs opacity-70">{r.catagories}</span>
+                <span className="ml-1 text-xs opacity-70">{tr(r.catagories)}</span>
               </Link>
               <span className="shrink-0 tabular-nums">{formatCell(r.amount, 'money')}</span>
             </li>
@@ -59,28 +60,29 @@ function Parties({ title, rows, empty, testId }: { title: string; rows: readonly
 const Grid = ({ children }: { children: ReactNode }) => <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{children}</div>;
 
 export function OverviewFigures() {
+  const m = useMessages();
   const q = useQuery(overviewQuery);
-  if (q.isError) return <p role="alert">{q.error.message}</p>;
-  if (!q.data) return <p className="mt-4 min-h-96">loading</p>;
+  if (q.isError) return <p role="alert">{tr(q.error.message)}</p>;
+  if (!q.data) return <p className="mt-4 min-h-96">{m.loading}</p>;
   const o = q.data;
   const money = (v: number) => formatCell(v, 'money');
   return (
     <div className="mt-4 flex flex-col gap-4">
       <Grid>
-        <Card label="Cash in today" value={money(o.today.cash_in)} testId="overview-today-in" />
-        <Card label="Cash out today" value={money(o.today.cash_out)} testId="overview-today-out" />
-        <Card label="Cash in this month" value={money(o.month.cash_in)} testId="overview-month-in" />
-        <Card label="Cash out this month" value={money(o.month.cash_out)} testId="overview-month-out" />
-        <Card label="Balance" value={money(o.balance)} testId="overview-balance" />
-        <Card label="Stock (kg)" value={formatCell(o.stock, 'kg')} testId="overview-stock" />
-        <Card label="Fires still open" value={String(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
+        <Card label={m.cashInToday} value={money(o.today.cash_in)} testId="overview-today-in" />
+        <Card label={m.cashOutToday} value={money(o.today.cash_out)} testId="overview-today-out" />
+        <Card label={m.cashInMonth} value={money(o.month.cash_in)} testId="overview-month-in" />
+        <Card label={m.cashOutMonth} value={money(o.month.cash_out)} testId="overview-month-out" />
+        <Card label={m.balance} value={money(o.balance)} testId="overview-balance" />
+        <Card label={m.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
+        <Card label={m.openFires} value={String(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
       <div className="grid gap-3 md:grid-cols-2">
-        <Parties title="They owe us" rows={o.receivables} empty="No one owes us." testId="overview-receivable" />
-        <Parties title="We owe them" rows={o.payables} empty="We owe no one." testId="overview-payable" />
+        <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" />
+        <Parties title={m.weOweThemTitle} rows={o.payables} empty={m.weOweNoOne} testId="overview-payable" />
       </div>
       <div className="min-w-0 rounded-box border border-base-300 p-3">
-        <h2 className="text-lg font-semibold">Last 12 months</h2>
+        <h2 className="text-lg font-semibold">{m.last12Months}</h2>
         <CashChart months={o.months} />
       </div>
     </div>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
-import { messages } from '../../../shared/messages';
+import { tr, useMessages } from '../../lib/i18n';
 import { DEFAULT_ASSIGNED_SALARY, partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
@@ -12,6 +12,7 @@ type Values = Record<string, string>;
 
 /** Add a partner, or edit one (spec: every field required but the note; contact numeric). */
 export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: () => void }) {
+  const m = useMessages();
   const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.name === 'assignedSalary' ? DEFAULT_ASSIGNED_SALARY : '']));
   const initial = partner ? Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])) : blank;
   const form = useForm<Values>({ resolver: zodResolver(partnerSchema) as never, defaultValues: initial });
@@ -20,14 +21,14 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
   const idPrefix = useId();
 
   const onSubmit = form.handleSubmit(async () => {
-    if (await saveWithToast(() => save.mutateAsync({ id: partner?.id, body: form.getValues() }), partner ? messages.updated : messages.confirmed)) {
+    if (await saveWithToast(() => save.mutateAsync({ id: partner?.id, body: form.getValues() }), partner ? m.updated : m.confirmed)) {
       if (!partner) form.reset(blank);
       onDone?.();
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={partner ? 'Edit partner' : 'Add partner'}>
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={partner ? m.editPartner : m.addPartner}>
       {partnerFields.map((f) => {
         const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
@@ -43,11 +44,11 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
             {f.choice ? (
               <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} {...form.register(f.name)}>
                 <option value="" disabled>
-                  Select Category
+                  {m.selectCategory}
                 </option>
                 {f.choice.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {tr(c)}
                   </option>
                 ))}
               </select>
@@ -67,7 +68,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
       })}
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
-          {partner ? 'Save changes' : 'Add partner'}
+          {partner ? m.saveChanges : m.addPartner}
         </button>
       </div>
     </form>

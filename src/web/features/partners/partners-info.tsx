@@ -4,10 +4,12 @@ import { DataTable } from '../../components/table/data-table';
 import { PhoneLink } from '../../components/ui/phone-link';
 import { SearchBox } from '../../components/ui/search-box';
 import { ledgerLink } from '../statements/api';
+import { tr, useMessages } from '../../lib/i18n';
 import { type Partner, usePartners } from './api';
 
 /** Partners Info: everyone on the partner list. */
 export function PartnersInfo() {
+  const m = useMessages();
   const partners = usePartners();
   const [search, setSearch] = useState('');
   const words = useDeferredValue(search.trim().toLowerCase()).split(/\s+/).filter(Boolean);
@@ -16,32 +18,32 @@ export function PartnersInfo() {
   const text = (key: string, header: string, field: keyof Partner) => ({ key, header, cell: (p: Partner) => String(p[field] ?? '') });
   return (
     <section>
-      <h1 className="text-2xl font-bold">Partners Info</h1>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search by name" />
+      <h1 className="text-2xl font-bold">{tr('Partners Info')}</h1>
+      <SearchBox value={search} onChange={setSearch} placeholder={m.searchName} />
       <DataTable
         className="mt-4"
         columns={[
           {
             key: 'name',
-            header: 'Name',
+            header: m.name,
             cell: (p) => (
               <Link className="link" to={ledgerLink(p.id)}>
                 {p.name}
               </Link>
             ),
           },
-          text('category', 'Category', 'catagories'),
+          { key: 'category', header: m.category, cell: (p: Partner) => tr(p.catagories) },
           text('fname', "Father's Name", 'fname'),
           text('mname', "Mother's Name", 'mname'),
           text('address', 'Address', 'address'),
-          { key: 'contact', header: 'Contact', cell: (p) => <PhoneLink number={p.contact} /> },
+          { key: 'contact', header: m.contactCol, cell: (p) => <PhoneLink number={p.contact} /> },
           text('nid', 'NID / Trade License', 'nid'),
           text('assignedSalary', 'Assigned Salary', 'assignedSalary'),
           text('note', 'Note', 'userNote'),
         ]}
         rows={rows}
         rowKey={(p) => p.id}
-        empty={partners.data ? 'No partners match.' : null}
+        empty={partners.data ? m.noPartnersMatch : null}
       />
     </section>
   );

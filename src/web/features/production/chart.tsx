@@ -1,5 +1,7 @@
 import type { ProductionMonth } from '../../../shared/production-api';
 import { MonthLabel, ScaleLines, compact, monthFrame, niceMax } from '../../lib/month-chart';
+import { fill } from '../../../shared/messages';
+import { useMessages } from '../../lib/i18n';
 import { show } from './figures';
 
 // Kg fired (bars, left scale) and full and direct cost per kg fired (lines, right scale) by month:
@@ -18,10 +20,11 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
       .map((m, i) => (m[key] === null ? '' : `${i === 0 || months[i - 1]?.[key] === null ? 'M' : 'L'}${x(i).toFixed(1)},${yCost(m[key]).toFixed(1)}`))
       .join(' ');
 
+  const t = useMessages();
   return (
     <figure className="production-chart mt-4">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby="production-chart-title">
-        <title id="production-chart-title">Kg fired (bars) and cost per kg fired (lines) by month</title>
+        <title id="production-chart-title">{t.productionChartTitle}</title>
         <ScaleLines frame={frame} left={(t) => compact.format(maxKg * t)} right={(t) => show(maxCost * t, 'money')} />
         {months.map((m, i) => (
           <g key={m.month}>
@@ -33,7 +36,7 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
               className="fill-primary"
               fillOpacity={0.35}
             >
-              <title>{`${m.month}: ${show(m.kg_fired, 'kg')} kg fired; full cost ${show(m.full_cost_per_kg, 'perKg')} a kg`}</title>
+              <title>{fill(t.productionMonthTip, { month: m.month, kg: show(m.kg_fired, 'kg'), cost: show(m.full_cost_per_kg, 'perKg') })}</title>
             </rect>
             <MonthLabel month={m.month} i={i} x={x(i)} y={frame.labelY} every={labelEvery} />
           </g>
@@ -43,13 +46,13 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-4 text-xs">
         <span>
-          <span className="mr-1 inline-block h-3 w-3 bg-primary/35 align-middle" /> Kg fired (left scale)
+          <span className="mr-1 inline-block h-3 w-3 bg-primary/35 align-middle" /> {t.kgFiredLegend}
         </span>
         <span>
-          <span className="mr-1 inline-block h-0.5 w-4 bg-error align-middle" /> Full cost / kg fired (taka, right scale)
+          <span className="mr-1 inline-block h-0.5 w-4 bg-error align-middle" /> {t.fullCostLegend}
         </span>
         <span>
-          <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-warning align-middle" /> Direct cost / kg fired (taka)
+          <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-warning align-middle" /> {t.directCostLegend}
         </span>
       </figcaption>
     </figure>

@@ -4,7 +4,10 @@ import type { ProductionFigures, ProductionMonth, ProductionReport } from '../..
 import { PrintHeading } from '../../components/ui/print-heading';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { dateText } from '../../lib/format';
+import { fill } from '../../../shared/messages';
+import { tr, useMessages } from '../../lib/i18n';
+import { rangeLabel } from '../../lib/range-label';
+import { ReportActions } from '../../components/ui/report-actions';
 import { DateFilter } from '../../components/ui/date-filter';
 import { productionQuery } from './api';
 import { ProductionChart } from './chart';
@@ -16,34 +19,27 @@ import { BackToDashboard } from '../../components/layout/back-to-dashboard';
  * sold earns, month by month, by pot and by fire man. Print (A4 landscape) and CSV.
  */
 export default function ProductionPage() {
+  const m = useMessages();
   const [params] = useSearchParams();
   const range = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
   const report = useQuery(productionQuery(range));
   const r = report.data;
-  const rangeText = r ? `${dateText(r.total.from)} to ${dateText(r.total.to)}` : '';
+  const rangeText = r ? rangeLabel(m, { from: r.total.from, to: r.total.to }) : '';
 
   return (
     <section aria-labelledby="production-title" className="production-report">
       <PrintHeading rangeText={rangeText} />
       <h1 id="production-title" className="text-2xl font-bold">
-        Production
+        {tr('Production')}
       </h1>
-      <p className="no-print mt-1 text-sm opacity-70">{rangeText || 'This month and the 12 before it'}</p>
-      <div className="no-print mt-4 flex flex-wrap items-end gap-3">
-        <DateFilter />
-        <button type="button" className="btn btn-sm" onClick={() => window.print()}>
-          Print
-        </button>
-        <button type="button" className="btn btn-sm" disabled={!r} onClick={() => r && downloadCsv(`Production ${r.total.from} to ${r.total.to}`, csvLines(r))}>
-          Export CSV
-        </button>
-      </div>
+      <p className="no-print mt-1 text-sm opacity-70">{rangeText || m.thisMonthAnd12}</p>
+      <ReportActions filter={<DateFilter />} onCsv={() => r && downloadCsv(`Production ${r.total.from} to ${r.total.to}`, csvLines(r))} />
       {report.isError ? (
         <p role="alert" className="mt-4 text-error">
-          {report.error.message}
+          {tr(report.error.message)}
         </p>
       ) : null}
-      {report.isPending ? <p className="mt-4">loading</p> : null}
+      {report.isPending ? <p className="mt-4">{m.loading}</p> : null}
       {r ? <Report r={r} /> : null}
       <BackToDashboard />
     </section>
@@ -51,19 +47,18 @@ export default function ProductionPage() {
 }
 
 function Report({ r }: { r: ProductionReport }) {
+  const m = useMessages();
   return (
     <>
       <ProductionChart months={r.months} />
-      <MonthTable months={r.months} total={r.total} columns={furnaceColumns} title="Furnace cost per kg fired" />
-      <MonthTable months={r.months} total={r.total} columns={wireColumns} title="Wire bought and sold, margin per kg" />
+      <MonthTable months={r.months} total={r.total} columns={furnaceColumns} title={m.furnaceCostTitle} />
+      <MonthTable months={r.months} total={r.total} columns={wireColumns} title={m.wireMarginTitle} />
       <MonthCards months={r.months} total={r.total} />
-      <h2 className="mt-6 text-lg font-semibold">Pots</h2>
-      <p className="no-print text-sm opacity-70">
-        Dearest repair per kg fired first. Firings since repair count from the day of the last repair to the end of the range.
-      </p>
-      <PlainTable rows={r.pots} columns={potColumns} label="Pots" empty="No firings or repairs in this range." />
-      <h2 className="mt-6 text-lg font-semibold">Fire men</h2>
-      <PlainTable rows={r.fireMen} columns={fireManColumns} label="Fire men" empty="No firings in this range." />
+      <h2 className="mt-6 text-lg font-semibold">{m.pots}</h2>
+      <p className="no-print text-sm opacity-70">{m.potsIntro}</p>
+      <PlainTable rows={r.pots} columns={potColumns} label={m.pots} empty={m.noFiringsRepairs} />
+      <h2 className="mt-6 text-lg font-semibold">{m.fireMen}</h2>
+      <PlainTable rows={r.fireMen} columns={fireManColumns} label={m.fireMen} empty={m.noFirings} />
     </>
   );
 }
@@ -91,13 +86,14 @@ function MonthTable({
   columns: Column<ProductionFigures>[];
   title: string;
 }) {
+  const m = useMessages();
   return (
     <div className="hidden sm:block print:block">
       <h2 className="mt-6 text-lg font-semibold">{title}</h2>
       <DataTable
         tableClassName="statement-table"
         columns={[
-          { key: 'month', header: 'Month', nowrap: true, cell: (m: ProductionMonth) => monthText(m.month) },
+          { key: 'month', header: tr('Month'), nowrap: true, cell: (m: ProductionMonth) => monthText(m.month) },
           ...tableColumns<ProductionMonth>(columns as Column<ProductionMonth>[]).map((c) => ({
             ...c,
             total: show(total[c.key as keyof ProductionFigures], columns.find((x) => x.key === c.key)?.format ?? 'text'),
@@ -106,7 +102,7 @@ function MonthTable({
         rows={months}
         rowKey={(m) => m.month}
         rowTestId="production-month"
-        totals={{ label: 'Total', testId: 'production-total' }}
+        totals={{ label: m.total, testId: 'production-total' }}
       />
     </div>
   );
@@ -114,15 +110,16 @@ function MonthTable({
 
 /** On a phone: the whole range first, then a card per month (newest first), opened on a tap. */
 function MonthCards({ months, total }: { months: readonly ProductionMonth[]; total: ProductionFigures }) {
+  const m = useMessages();
   const card = (title: string, f: ProductionFigures, open: boolean) => (
     <details key={title} open={open} className="rounded-box border border-base-300 p-3" data-testid="production-card">
       <summary className="cursor-pointer font-semibold">
-        {title}: {show(f.kg_fired, 'kg')} kg fired, {show(f.full_cost_per_kg, 'perKg')} a kg
+        {fill(m.monthCard, { title, kg: show(f.kg_fired, 'kg'), cost: show(f.full_cost_per_kg, 'perKg') })}
       </summary>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
         {[...furnaceColumns, ...wireColumns].map((c) => (
           <div key={c.key} className="contents">
-            <dt>{c.label}</dt>
+            <dt>{tr(c.label)}</dt>
             <dd className="text-right tabular-nums">{show(f[c.key], c.format)}</dd>
           </div>
         ))}
@@ -131,9 +128,9 @@ function MonthCards({ months, total }: { months: readonly ProductionMonth[]; tot
   );
   return (
     <div className="mt-6 grid gap-2 sm:hidden print:hidden">
-      <h2 className="text-lg font-semibold">By month</h2>
-      {card('Whole range', total, true)}
-      {[...months].reverse().map((m) => card(monthText(m.month), m, false))}
+      <h2 className="text-lg font-semibold">{m.byMonth}</h2>
+      {card(m.wholeRange, total, true)}
+      {[...months].reverse().map((x) => card(monthText(x.month), x, false))}
     </div>
   );
 }

@@ -12,36 +12,40 @@ import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { ledgerLink } from './api';
 import { dateRange } from './statement';
+import { rangeLabel } from '../../lib/range-label';
+import { type Messages, fill } from '../../../shared/messages';
+import { tr, useMessages } from '../../lib/i18n';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 
-const standing = (b: number) => (b > 0 ? 'owes us' : b < 0 ? 'we owe' : 'settled');
+const standing = (m: Messages, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 
 /** Every partner with what they owe us or we owe them (beyond the spec: the khata's summary). */
 export function LedgerBalances() {
+  const m = useMessages();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim().toLowerCase());
   const balances = useQuery(balancesQuery);
   const rows = (balances.data ?? []).filter((b) => !q || b.name.toLowerCase().includes(q) || b.catagories.toLowerCase().includes(q));
   return (
     <section>
-      <h1 className="text-2xl font-bold">Party Ledger</h1>
-      <p className="mt-1 text-sm opacity-70">Dues of sales and purchases, payments to partners and investments, per partner.</p>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" />
+      <h1 className="text-2xl font-bold">{m.partyLedger}</h1>
+      <p className="mt-1 text-sm opacity-70">{m.ledgerIntro}</p>
+      <SearchBox value={search} onChange={setSearch} placeholder={m.searchNameCategory} />
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: 'Name', cell: (b) => b.name },
-          { key: 'category', header: 'Category', cell: (b) => b.catagories },
-          { key: 'balance', header: 'Balance', numeric: true, cell: (b) => formatCell(Math.abs(b.balance), 'money') },
-          { key: 'standing', header: '', cell: (b) => standing(b.balance), className: '' },
+          { key: 'name', header: m.name, cell: (b) => b.name },
+          { key: 'category', header: m.category, cell: (b) => tr(b.catagories) },
+          { key: 'balance', header: m.balance, numeric: true, cell: (b) => formatCell(Math.abs(b.balance), 'money') },
+          { key: 'standing', header: '', cell: (b) => standing(m, b.balance), className: '' },
         ]}
         rows={rows}
         rowKey={(b) => b.id}
         rowTestId="ledger-balance-row"
         actions={(b) => (
           <Link className="link link-primary" to={ledgerLink(b.id)}>
-            ledger
+            {m.ledger}
           </Link>
         )}
       />
@@ -51,17 +55,18 @@ export function LedgerBalances() {
 
 /** One partner's account: balance brought forward, each entry, a running balance, the closing amount. */
 export function PartyLedger({ partnerId }: { partnerId: number }) {
+  const m = useMessages();
   const [params] = useSearchParams();
   const range = dateRange(params.get('from'), params.get('to'));
   // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery(ledgerQuery(partnerId, range, limit));
-  if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
-  if (!ledger.data) return <p>loading</p>;
+  if (ledger.isError) return <p role="alert">{tr(ledger.error.message)}</p>;
+  if (!ledger.data) return <p>{m.loading}</p>;
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;
-  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
-  const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
+  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? m.dr : v < 0 ? m.cr : ''}`.trim();
+  const rangeText = rangeLabel(m, range);
   // The ledger as a spreadsheet: plain signed numbers (+ owes us, − we owe), voided rows marked and moving nothing.
   const csv = () => {
     const n = (v: number | null) => csvCell(v === null ? '' : csvNumber(v, 'money'));
@@ -89,23 +94,23 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   return (
     <section>
       <PrintHeading rangeText={rangeText} />
-      <h1 className="text-2xl font-bold">Ledger of {l.partner.name}</h1>
+      <h1 className="text-2xl font-bold">{fill(m.ledgerOf, { name: l.partner.name })}</h1>
       <p className="mt-1 text-sm opacity-70">
-        {l.partner.catagories} · {rangeText} · Dr: owes us, Cr: we owe
+        {tr(l.partner.catagories)} · {rangeText} · {m.drCr}
       </p>
       <ReportActions filter={<DateFilter />} onCsv={csv} />
       <DataTable
         className="mt-4"
         tableClassName="statement-table"
         columns={[
-          { key: 'date', header: 'Date', nowrap: true, cell: (r: LedgerRow) => dateText(r.issue_date) },
-          { key: 'entry', header: 'Entry', cell: (r) => r.title },
-          { key: 'total', header: 'Total Price', numeric: true, cell: (r) => formatCell(r.total_price, 'money') },
-          { key: 'paid', header: 'Paid Amount', numeric: true, cell: (r) => formatCell(r.paid_amount, 'money') },
-          { key: 'discount', header: 'Discount', numeric: true, cell: (r) => formatCell(r.discount_amount, 'money') },
-          { key: 'note', header: 'Note', cell: (r) => r.note },
-          { key: 'effect', header: 'Effect', numeric: true, cell: (r) => signed(r.effect) },
-          { key: 'balance', header: 'Balance', numeric: true, cell: (r) => signed(r.balance), total: signed(l.closing) },
+          { key: 'date', header: m.date, nowrap: true, cell: (r: LedgerRow) => dateText(r.issue_date) },
+          { key: 'entry', header: m.entry, cell: (r) => tr(r.title) },
+          { key: 'total', header: m.totalPrice, numeric: true, cell: (r) => formatCell(r.total_price, 'money') },
+          { key: 'paid', header: m.paidAmount, numeric: true, cell: (r) => formatCell(r.paid_amount, 'money') },
+          { key: 'discount', header: m.discountCol, numeric: true, cell: (r) => formatCell(r.discount_amount, 'money') },
+          { key: 'note', header: m.note, cell: (r) => r.note },
+          { key: 'effect', header: m.effect, numeric: true, cell: (r) => signed(r.effect) },
+          { key: 'balance', header: m.balance, numeric: true, cell: (r) => signed(r.balance), total: signed(l.closing) },
         ]}
         rows={l.rows}
         rowKey={(r) => r.id}
@@ -116,12 +121,12 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
           testId: 'ledger-opening',
           label: (
             <>
-              Balance brought forward
+              {m.broughtForward}
               {earlier > 0 && (
                 <>
-                  {` (with ${earlier.toLocaleString('en-GB')} earlier ${earlier === 1 ? 'entry' : 'entries'} of this range) `}
+                  {fill(earlier === 1 ? m.earlierOne : m.earlierMany, { count: earlier.toLocaleString('en-GB') })}
                   <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
-                    Show all {l.count.toLocaleString('en-GB')} entries
+                    {fill(m.showAllEntries, { count: l.count.toLocaleString('en-GB') })}
                   </button>
                 </>
               )}
@@ -129,9 +134,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
           ),
           value: signed(earlier > 0 ? l.carried : l.opening),
         }}
-        totals={{ label: <span className="whitespace-nowrap">Closing balance ({standing(l.closing)})</span>, testId: 'ledger-closing' }}
+        totals={{ label: <span className="whitespace-nowrap">{fill(m.closingBalance, { standing: standing(m, l.closing) })}</span>, testId: 'ledger-closing' }}
       />
-      <BackToDashboard to="/dashboard/ledger" label="All partners" />
+      <BackToDashboard to="/dashboard/ledger" label={m.allPartners} />
     </section>
   );
 }

@@ -4,32 +4,35 @@ import { Link } from 'react-router';
 import type { KindDef } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
+import { fill } from '../../../shared/messages';
 import { dateText } from '../../lib/format';
+import { tr, useMessages } from '../../lib/i18n';
 import { type Partner, usePartners } from '../partners/api';
 import { datesQuery, ledgerLink, namesQuery, statementLink } from './api';
 
 /** Distinct dates, newest first, each with a link to that day's statement (history pages). */
 export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
+  const m = useMessages();
   const dates = useQuery(datesQuery(kind.path));
   return (
     <section>
-      <h1 className="text-2xl font-bold">{label} history</h1>
-      {dates.isError ? <p className="text-error">{dates.error.message}</p> : null}
+      <h1 className="text-2xl font-bold">{fill(m.historyOf, { label: tr(label) })}</h1>
+      {dates.isError ? <p className="text-error">{tr(dates.error.message)}</p> : null}
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'date', header: 'Date', cell: (d) => dateText(d.issue_date) },
-          { key: 'count', header: 'Entries', numeric: true, cell: (d) => d.count },
+          { key: 'date', header: m.date, cell: (d) => dateText(d.issue_date) },
+          { key: 'count', header: m.entries, numeric: true, cell: (d) => d.count },
         ]}
         rows={dates.data ?? []}
         rowKey={(d) => d.issue_date}
         rowTestId="history-row"
         actions={(d) => (
           <Link className="link link-primary" to={statementLink(kind, `issue_date=${d.issue_date}`)}>
-            details
+            {m.details}
           </Link>
         )}
-        empty={dates.data ? 'No entries yet.' : null}
+        empty={dates.data ? m.noEntries : null}
       />
     </section>
   );
@@ -37,6 +40,7 @@ export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
 
 /** Distinct names with a details link and a search box (party list pages). */
 export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
+  const m = useMessages();
   const [search, setSearch] = useState('');
   const s = useDeferredValue(search.trim());
   const names = useQuery(namesQuery(kind.path, s));
@@ -45,18 +49,18 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
   const partnerValue = (id: number | null) => (extra ? (partners.data?.find((p) => p.id === id)?.[extra.field as keyof Partner] ?? '') : '');
   return (
     <section>
-      <h1 className="text-2xl font-bold">{label}</h1>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search by name" />
+      <h1 className="text-2xl font-bold">{tr(label)}</h1>
+      <SearchBox value={search} onChange={setSearch} placeholder={m.searchName} />
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: 'Name', cell: (n) => n.name },
+          { key: 'name', header: m.name, cell: (n) => n.name },
           // The same name in two categories is two parties: the category tells them apart.
           ...(kind.fields.some((f) => f.input.type === 'party')
-            ? [{ key: 'category', header: 'Category', cell: (n: { catagories: string | null }) => n.catagories ?? '' }]
+            ? [{ key: 'category', header: m.category, cell: (n: { catagories: string | null }) => tr(n.catagories ?? '') }]
             : []),
           ...(extra ? [{ key: 'extra', header: extra.header, cell: (n: { partner_id: number | null }) => partnerValue(n.partner_id) }] : []),
-          { key: 'count', header: 'Entries', numeric: true, cell: (n) => n.count },
+          { key: 'count', header: m.entries, numeric: true, cell: (n) => n.count },
         ]}
         rows={names.data ?? []}
         rowKey={(n) => n.partner_id ?? n.name}
@@ -67,16 +71,16 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
               className="link link-primary"
               to={statementLink(kind, `${n.partner_id !== null ? `partner=${n.partner_id}&` : ''}name=${encodeURIComponent(n.name)}`)}
             >
-              details
+              {m.details}
             </Link>
             {n.partner_id !== null ? (
               <Link className="link ml-3" to={ledgerLink(n.partner_id)}>
-                ledger
+                {m.ledger}
               </Link>
             ) : null}
           </>
         )}
-        empty={names.data ? 'No names match.' : null}
+        empty={names.data ? m.noNames : null}
       />
     </section>
   );

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
+import { fill } from '../../../shared/messages';
+import { rangeLabel } from '../../lib/range-label';
+import { tr, useMessages } from '../../lib/i18n';
 import { type StatementLayout, kindByPath } from '../../../shared/registry';
 import { type Column, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, dateText, formatCell } from '../../lib/format';
+import { csvNumber, formatCell } from '../../lib/format';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
 import { statementQuery } from './api';
@@ -43,6 +46,7 @@ function decoded(text: string): string {
 }
 
 export function Statement({ type, url }: { type: StatementLayout; url: string }) {
+  const m = useMessages();
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
@@ -68,7 +72,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   if (!kind) {
     return (
       <div role="alert" className="alert alert-warning">
-        There is no statement for “{path || url}”. Choose one from the dashboard.
+        {fill(m.noStatement, { path: path || url })}
       </div>
     );
   }
@@ -76,8 +80,8 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   const allRows = statement.data?.data ?? [];
   const rows = shown === 'all' ? allRows : allRows.slice(0, shown);
   const totals = statement.data?.totals ?? {};
-  const title = `Statement of ${subject}`;
-  const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
+  const title = fill(m.statementOf, { subject: url.includes('=') ? subject : tr(subject) });
+  const rangeText = rangeLabel(m, range);
 
   // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
   // so the live rows of the CSV add up to its Total row.
@@ -103,11 +107,11 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
         {title}
       </h1>
       <p className="no-print mt-1 text-sm opacity-70">
-        {kind.title} · {rangeText}
+        {tr(kind.title)} · {rangeText}
       </p>
       <ReportActions filter={day ? null : <DateFilter />} onCsv={csv} />
-      {statement.isError ? <p className="mt-4 text-error">{statement.error.message}</p> : null}
-      {statement.isPending ? <p className="mt-4">loading</p> : null}
+      {statement.isError ? <p className="mt-4 text-error">{tr(statement.error.message)}</p> : null}
+      {statement.isPending ? <p className="mt-4">{m.loading}</p> : null}
       {statement.data ? (
         <DataTable
           className="mt-4"
@@ -118,19 +122,17 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
           rowTestId="statement-row"
           actions={(r) => <EntryActions entry={{ ...r, kind: kind.kind, title: kind.title }} kind={kind} lifecycle={false} />}
-          totals={{ label: 'Total', testId: 'statement-totals' }}
-          empty="No entries in this range."
+          totals={{ label: m.total, testId: 'statement-totals' }}
+          empty={m.noEntriesRange}
         />
       ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
-          Show all {allRows.length.toLocaleString('en-US')} rows
+          {fill(m.showAllRows, { count: allRows.length.toLocaleString('en-US') })}
         </button>
       ) : null}
       {allRows.length >= ROW_LIMIT ? (
-        <p className="no-print mt-3 text-sm text-warning">
-          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.
-        </p>
+        <p className="no-print mt-3 text-sm text-warning">{fill(m.showingNewest, { count: ROW_LIMIT.toLocaleString('en-US') })}</p>
       ) : null}
       <BackToDashboard />
     </section>

@@ -1,0 +1,112 @@
+import { useSyncExternalStore } from 'react';
+import { setDateLanguage } from '../../shared/dates';
+import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
+
+// The interface language. English is built in; Bangla (its catalogue and the registry's words)
+// is loaded when chosen. Components read texts with `useMessages()` and re-render in place when
+// the language changes; English texts that arrive as data (the registry's labels, the server's
+// messages, the schemas' messages) are shown through `tr()`.
+export type { Lang } from '../../shared/messages';
+export const LANG_KEY = 'lang';
+
+let lang: Lang = 'en';
+let dict: Messages = en;
+let bnDict: Messages | null = null;
+let reverse = new Map<string, string>();
+let templates: { re: RegExp; names: string[]; bn: string }[] = [];
+const listeners = new Set<() => void>();
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function index(bn: Messages, terms: Readonly<Record<string, string>>) {
+  reverse = new Map(Object.entries(terms));
+  templates = [];
+  const patterns = new Set<MessageKey>(patternKeys);
+  for (const key of Object.keys(en) as MessageKey[]) {
+    const text = en[key];
+    if (!text.includes('{')) reverse.set(text, bn[key]);
+    else if (patterns.has(key)) {
+      const names = [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '');
+      const re = new RegExp(`^${escape(text).replace(/\\\{\w+\\\}/g, '(.+?)')}$`, 's');
+      templates.push({ re, names, bn: bn[key] });
+    }
+  }
+}
+
+/** Called whenever the language changes: dates, figures and the page's lang follow. */
+function applyLanguage(next: Lang) {
+  setDateLanguage(next);
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+}
+
+/** Switches the interface; Bangla's catalogue is fetched the first time it is chosen. */
+export async function setLanguage(next: Lang): Promise<void> {
+  if (next === 'bn' && !reverse.size) {
+    const bn = await import('../../shared/messages-bn');
+    index(bn.messages, bn.terms);
+    bnDict = bn.messages;
+  }
+  lang = next;
+  dict = next === 'bn' ? (bnDict ?? en) : en;
+  remember(next);
+  applyLanguage(next);
+  for (const l of listeners) l();
+}
+
+/** The visitor's choice in this browser: localStorage for the app, a cookie for the static home page. */
+function remember(next: Lang) {
+  try {
+    localStorage.setItem(LANG_KEY, next);
+    document.cookie = `${LANG_KEY}=${next}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // storage refused (private mode): the choice lasts this page only.
+  }
+}
+
+/** The language this browser chose last (English when none). */
+export function storedLanguage(): Lang {
+  try {
+    return localStorage.getItem(LANG_KEY) === 'bn' ? 'bn' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export const currentLanguage = () => lang;
+
+/** An English text of the catalogue, the registry or the server, in the current language. */
+export function tr(text: string): string {
+  if (lang === 'en' || !text) return text;
+  const exact = reverse.get(text);
+  if (exact !== undefined) return exact;
+  for (const t of templates) {
+    const match = t.re.exec(text);
+    if (match) return fill(t.bn, Object.fromEntries(t.names.map((n, i) => [n, tr(match[i + 1] ?? '')])));
+  }
+  // The server's "field: message".
+  const colon = text.indexOf(': ');
+  if (colon > 0) return `${tr(text.slice(0, colon))}: ${tr(text.slice(colon + 2))}`;
+  return text;
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The current language's texts; the component re-renders when the language changes. */
+export function useMessages(): Messages {
+  return useSyncExternalStore(
+    subscribe,
+    () => dict,
+    () => en,
+  );
+}
+
+export function useLanguage(): Lang {
+  return useSyncExternalStore(
+    subscribe,
+    () => lang,
+    () => 'en' as Lang,
+  );
+}

@@ -1,0 +1,8 @@
+import { type Messages, fill } from '../../shared/messages';
+import { dateText } from './format';
+
+/** The dates a statement, ledger or report covers, as people read them. */
+export function rangeLabel(m: Messages, range: { from?: string | undefined; to?: string | undefined }): string {
+  if (!range.from && !range.to) return m.allDates;
+  return fill(m.rangeTo, { from: range.from ? dateText(range.from) : '…', to: range.to ? dateText(range.to) : '…' });
+}
