@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { newPassword, signupRequestSchema } from '../../shared/auth-schemas.ts';
-import { languages } from '../../shared/messages.ts';
+import { languages, messages } from '../../shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -119,7 +119,7 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
         // No address is longer than 254 characters (RFC 5321): refused the same way whether it exists or not.
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && email.length > 254)
-          throw new APIError('BAD_REQUEST', { message: 'email: Email should be at most 254 characters', code: 'INVALID_EMAIL' });
+          throw new APIError('BAD_REQUEST', { message: `email: ${messages.emailMax}`, code: 'INVALID_EMAIL' });
         if (ctx.path === '/sign-in/email' && typeof email === 'string') {
           const wait = await signInWait(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
           if (wait > 0)

@@ -1,0 +1,156 @@
+import zlib from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { formatLongDate, todayIn } from '../../src/shared/dates';
+import { messages as bn, terms } from '../../src/shared/messages-bn';
+import { messages as en } from '../../src/shared/messages';
+import { addPartner, createAccount, logIn } from './support/accounts';
+import { pickParty } from './support/forms';
+import { expect, test } from './fixtures';
+
+// The Bangla interface (docs/decisions/0012-bangla.md): the switch on the sign-in pages and in the
+// header, texts, dates and the registry's words in Bangla, the choice kept in the browser for a
+// visitor and on the account for someone signed in, print in Bangla with the shipped font.
+
+const todayBn = () => formatLongDate(new Date(`${todayIn('Asia/Dhaka')}T12:00:00Z`), 'bn');
+const switchTo = (page: Page, name: 'English' | 'বাংলা') => page.getByTestId('language-switch').getByRole('button', { name, exact: true }).click();
+
+test('a visitor switches /login to Bangla and back in place, and the browser remembers the choice', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('typed@before.switch');
+  await switchTo(page, 'বাংলা');
+  await expect(page.getByRole('heading', { name: bn.login, exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page).toHaveTitle(`${bn.login} · AMA Metal & Wire Industries`);
+  // Re-rendered in place: what was typed is still there, and the form speaks Bangla.
+  await expect(page.getByLabel(bn.email)).toHaveValue('typed@before.switch');
+  await page.getByRole('button', { name: bn.login, exact: true }).click();
+  await expect(page.getByText(bn.passwordRequired)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'বাংলা', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // Remembered in this browser: a reload and the sign-up page stay in Bangla.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: bn.login, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: bn.signUp }).click();
+  await expect(page.getByRole('heading', { name: bn.signUp, exact: true })).toBeVisible();
+
+  await switchTo(page, 'English');
+  await expect(page.getByRole('heading', { name: 'Sign up', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign up', exact: true })).toBeVisible();
+});
+
+test('signed in in Bangla: header, dashboard, an entry recorded, its statement and the print', async ({ page, request }, testInfo) => {
+  const account = await createAccount(request, 'acounts', 'Bangla Staff');
+  const investor = `Bn Investor ${Date.now() % 100000}`;
+  await addPartner(request, 'Investor', investor);
+  await page.goto('/login');
+  await switchTo(page, 'বাংলা');
+  await page.getByLabel(bn.email).fill(account.email);
+  await page.getByLabel(bn.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: bn.login, exact: true }).click();
+  await expect(page.getByTestId('signed-in-user')).toHaveText(account.name);
+
+  // The header and the dashboard.
+  await expect(page.getByTestId('header-balance')).toContainText(bn.balanceLabel.trim());
+  await expect(page.getByTestId('header-stock')).toContainText(bn.stockLabel.trim());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
+  await expect(page.getByText(bn.cashInToday)).toBeVisible();
+  await expect(page.getByRole('heading', { name: terms['Debit Data'] })).toBeVisible();
+  await testInfo.attach('dashboard-bn', { body: await page.screenshot(), contentType: 'image/png' });
+
+  // An entry: the form, its refusal and its toast in Bangla.
+  await page.goto('/cashIn');
+  await expect(page.getByRole('heading', { name: terms.Credit, exact: true })).toBeVisible();
+  const title = terms['Investor form'] as string;
+  await page.getByRole('button', { name: title, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByLabel(bn.date)).toHaveValue(todayBn());
+  await dialog.getByRole('button', { name: bn.submit }).click();
+  await expect(dialog.getByText(`${terms.Name} দিতে হবে`)).toBeVisible();
+  await pickParty(dialog, investor, terms.Name);
+  await dialog.getByLabel(terms.Amount as string).fill('1500');
+  await testInfo.attach('form-bn', { body: await page.screenshot(), contentType: 'image/png' });
+  await dialog.getByRole('button', { name: bn.submit }).click();
+  await expect(page.getByText(bn.confirmed)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: bn.latestEntries })).toBeVisible();
+
+  // Its statement: headings, columns and the date in Bangla.
+  await page.goto('/dashboard/investData');
+  await page.getByRole('row').filter({ hasText: investor }).getByRole('link', { name: bn.details }).click();
+  await expect(page.getByRole('heading', { name: `${investor} এর বিবরণী` })).toBeVisible();
+  const row = page.getByTestId('statement-row').first();
+  await expect(row).toContainText(todayBn());
+  await expect(page.getByRole('columnheader', { name: terms['Paid Amount'] })).toBeVisible();
+  await expect(page.getByTestId('statement-totals')).toContainText(bn.total);
+  await testInfo.attach('statement-bn', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  // Print: the heading on paper in Bangla, drawn with the shipped Noto Sans Bengali.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByText(`${bn.allDates} · ছাপা হয়েছে ${todayBn()}`)).toBeVisible();
+  const family = await page
+    .locator('h1')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(family).toContain('Noto Sans Bengali');
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+  expect(fonts).toContain('"Noto Sans Bengali"');
+  await testInfo.attach('print-bn', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  if (testInfo.project.name === 'desktop') {
+    const pdf = await page.pdf({ format: 'A4' });
+    await testInfo.attach('statement-bn.pdf', { body: pdf, contentType: 'application/pdf' });
+    // The PDF embeds the Bengali font (conjuncts are shaped from it, not from a fallback).
+    expect(pdf.toString('latin1')).toMatch(/NotoSansBengali/);
+  }
+});
+
+test('the language is kept on the account: a fresh browser gets it after signing in', async ({ page, browser, request }) => {
+  const account = await createAccount(request, 'acounts', 'Bangla Memory');
+  await logIn(page, account);
+  await switchTo(page, 'বাংলা');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  // Stored on the account.
+  await expect.poll(async () => (await (await page.request.get('/api/auth/get-session')).json())?.user?.lang).toBe('bn');
+
+  const fresh = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const other = await fresh.newPage();
+  await logIn(other, account);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'bn');
+  await other.goto('/dashboard');
+  await expect(other.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
+
+  // Back to English on the account, from the second browser; signing in again keeps English.
+  await switchTo(other, 'English');
+  await expect(other.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expect.poll(async () => (await (await other.request.get('/api/auth/get-session')).json())?.user?.lang).toBe('en');
+  await fresh.close();
+});
+
+test('the first signed-in screen stays within 150 KiB of gzipped JavaScript in Bangla as in English', async ({ page, request }) => {
+  const account = await createAccount(request, 'acounts', 'Bundle Staff');
+  const firstLoad = async (lang: 'en' | 'bn') => {
+    await page.goto('/login');
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    const bodies: Promise<Buffer>[] = [];
+    const listener = (response: import('@playwright/test').Response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    };
+    page.on('response', listener);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: lang === 'bn' ? bn.dashboardNav : en.dashboardNav, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    const sizes = await Promise.all(bodies.map(async (b) => zlib.gzipSync(await b, { level: 9 }).length));
+    return sizes.reduce((a, b) => a + b, 0) / 1024;
+  };
+  await logIn(page, account);
+  const english = await firstLoad('en');
+  const bangla = await firstLoad('bn');
+  expect(english).toBeLessThanOrEqual(150);
+  expect(bangla).toBeLessThanOrEqual(150);
+  // The Bangla catalogue is a chunk of its own, not part of the English first load.
+  expect(bangla).toBeGreaterThan(english);
+});
