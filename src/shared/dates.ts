@@ -4,6 +4,8 @@ import type { Lang } from './messages.ts';
 // Bangla "২২ নভেম্বর ২০২৬" (by hand: ICU's bn-BD puts a comma after the month).
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const dayParts = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'numeric', year: 'numeric' });
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const bnMonths = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
 const bnDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
 
@@ -11,6 +13,17 @@ let dateLanguage: Lang = 'en';
 /** The language dates are written in (the web sets it with the interface language). */
 export function setDateLanguage(lang: Lang): void {
   dateLanguage = lang;
+}
+
+/** A month and its year: "November 2026", "নভেম্বর ২০২৬" (UTC: the date names a calendar month). */
+export function formatMonthYear(date: Date, lang: Lang = dateLanguage): string {
+  if (lang === 'en') return monthYear.format(date);
+  return bnDigits(`${bnMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
+}
+
+/** A day in a table: "5 Nov 2026" in English; the long form in Bangla (it has no short month names in use). */
+export function formatShortDate(date: Date, lang: Lang = dateLanguage): string {
+  return lang === 'en' ? shortDate.format(date) : formatLongDate(date, lang);
 }
 
 export function formatLongDate(date: Date, lang: Lang = dateLanguage): string {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import type { Summary } from '../../../shared/books-api';
 import { home } from '../../content';
 import { tr, useMessages } from '../../lib/i18n';
@@ -16,8 +16,6 @@ export function SiteHeader() {
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute('open');
   const navigate = useNavigate();
-  // `/` is served without React (decision 0006) and is not translated yet: no switch there.
-  const onHome = useLocation().pathname === '/';
   const summary = useSummary(showsSummary(user?.role ?? null));
 
   const logout = async () => {
@@ -53,7 +51,7 @@ export function SiteHeader() {
             </span>
           </Link>
         </div>
-        {onHome ? null : <LanguageSwitch />}
+        <LanguageSwitch />
         {summary ? <HeaderSummary summary={summary} /> : null}
         {user ? (
           <span className={headerClasses.user} title={user.email} data-testid="signed-in-user">

@@ -1,4 +1,6 @@
 import { formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
+import { formatMonthYear, formatShortDate } from '../../../shared/dates';
+import { messages as m } from '../../../shared/messages';
 import type { ProductionFigures, ProductionFireMan, ProductionPot } from '../../../shared/production-api';
 
 // What the production page shows, as data: the same columns feed the tables, the phone's cards
@@ -16,28 +18,25 @@ const columns = <T>(...list: [key: keyof T & string, label: string, format: Form
   list.map(([key, label, format]) => ({ key, label, format }));
 
 // prettier-ignore
-export const furnaceColumns = columns<ProductionFigures>(['firings', 'Firings', 'count'], ['kg_fired', 'Kg fired', 'kg'], ['wood_powder', 'Wood powder', 'money'], ['acid_cost', 'Acid', 'money'], ['pot_repair', 'Pot making & repair', 'money'], ['direct_cost', 'Direct cost', 'money'], ['direct_cost_per_kg', 'Direct cost / kg', 'perKg'], ['salaries', 'Salaries', 'money'], ['other_expenses', 'Other expenses', 'money'], ['full_cost', 'Full cost', 'money'], ['full_cost_per_kg', 'Full cost / kg fired', 'perKg']);
+export const furnaceColumns = columns<ProductionFigures>(['firings', m.figFirings, 'count'], ['kg_fired', m.figKgFired, 'kg'], ['wood_powder', m.figWoodPowder, 'money'], ['acid_cost', m.figAcid, 'money'], ['pot_repair', m.figPotMakingRepair, 'money'], ['direct_cost', m.figDirectCost, 'money'], ['direct_cost_per_kg', m.figDirectCostKg, 'perKg'], ['salaries', m.figSalaries, 'money'], ['other_expenses', m.figOtherExpenses, 'money'], ['full_cost', m.figFullCost, 'money'], ['full_cost_per_kg', m.figFullCostKgFired, 'perKg']);
 
 // prettier-ignore
-export const wireColumns = columns<ProductionFigures>(['wire_bought_kg', 'Wire bought (kg)', 'kg'], ['wire_bought', 'Wire bought (taka)', 'money'], ['wire_cost_per_kg', 'Wire cost / kg', 'perKg'], ['wire_sold_kg', 'Wire sold (kg)', 'kg'], ['wire_sold', 'Wire sold (taka)', 'money'], ['sale_rate_per_kg', 'Sale rate / kg', 'perKg'], ['furnace_work_kg', 'Furnace work (kg)', 'kg'], ['furnace_work', 'Furnace work (taka)', 'money'], ['margin_per_kg', 'Margin / kg sold', 'perKg']);
+export const wireColumns = columns<ProductionFigures>(['wire_bought_kg', m.figWireBoughtKg, 'kg'], ['wire_bought', m.figWireBoughtTaka, 'money'], ['wire_cost_per_kg', m.figWireCostKg, 'perKg'], ['wire_sold_kg', m.figWireSoldKg, 'kg'], ['wire_sold', m.figWireSoldTaka, 'money'], ['sale_rate_per_kg', m.figSaleRateKg, 'perKg'], ['furnace_work_kg', m.figFurnaceWorkKg, 'kg'], ['furnace_work', m.figFurnaceWorkTaka, 'money'], ['margin_per_kg', m.figMarginKgSold, 'perKg']);
 
 // prettier-ignore
-export const potColumns = columns<ProductionPot>(['pot_number', 'Pot', 'text'], ['firings', 'Firings', 'count'], ['kg_fired', 'Kg fired', 'kg'], ['last_fired', 'Last fired', 'date'], ['repairs', 'Repairs', 'count'], ['repair_cost', 'Repair (taka)', 'money'], ['last_repaired', 'Last repaired', 'date'], ['firings_since_repair', 'Firings since repair', 'count'], ['repair_per_1000_kg', 'Repair / 1,000 kg', 'perKg']);
+export const potColumns = columns<ProductionPot>(['pot_number', m.figPot, 'text'], ['firings', m.figFirings, 'count'], ['kg_fired', m.figKgFired, 'kg'], ['last_fired', m.figLastFired, 'date'], ['repairs', m.figRepairs, 'count'], ['repair_cost', m.figRepairTaka, 'money'], ['last_repaired', m.figLastRepaired, 'date'], ['firings_since_repair', m.figFiringsSinceRepair, 'count'], ['repair_per_1000_kg', m.figRepair1000Kg, 'perKg']);
 
 // prettier-ignore
-export const fireManColumns = columns<ProductionFireMan>(['fire_man', 'Fire man', 'text'], ['firings', 'Firings', 'count'], ['kg_fired', 'Kg fired', 'kg']);
+export const fireManColumns = columns<ProductionFireMan>(['fire_man', m.figFireMan, 'text'], ['firings', m.figFirings, 'count'], ['kg_fired', m.figKgFired, 'kg']);
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "2026-11" → "November 2026". */
-export const monthText = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
+/** "2026-11" → "November 2026" (in Bangla "নভেম্বর ২০২৬"). */
+export const monthText = (month: string) => formatMonthYear(new Date(`${month}-01T00:00:00Z`));
 
 /** A figure for people: '—' for a per-kg figure without kg. */
 export function show(value: unknown, format: Format): string {
   if (value === null || value === undefined) return format === 'date' ? '' : '—';
   if (format === 'text') return String(value);
-  if (format === 'date') return shortDate.format(new Date(`${String(value)}T00:00:00Z`));
+  if (format === 'date') return formatShortDate(new Date(`${String(value)}T12:00:00Z`));
   const n = Number(value);
   if (format === 'count') return n.toLocaleString('en-US');
   if (format === 'kg') return formatKg(toUnits(n, units.weight));
