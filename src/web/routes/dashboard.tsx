@@ -54,7 +54,8 @@ export default function DashboardPage() {
         <Content page={page} url={params.get('url')} partner={params.get('partner')} />
       </div>
       <div className="drawer-side no-print z-30">
-        <label htmlFor="dashboard-drawer" aria-label="Close Sidebar" className="drawer-overlay" />
+        {/* Tapping beside the open sidebar closes it; the checkbox itself ("Open Sidebar") is the keyboard's control. */}
+        <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
         <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-3">
           {sidebar.map((group) => (
             <div key={group.title} className="mb-4">
@@ -94,7 +95,7 @@ function PageView({ page }: { page: DashboardPage }) {
     case 'history':
       return <HistoryList kind={page.kind} label={page.label} />;
     case 'statement':
-      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} />;
+      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} ownColumns />;
     case 'log':
       return <KindLog kind={page.kind} title={page.label} />;
     case 'partners':

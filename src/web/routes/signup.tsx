@@ -53,7 +53,7 @@ export default function SignupPage() {
         <TextField label="Name" autoComplete="name" registration={form.register('name')} error={errors.name} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
         <TextField label="Password" type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-        <p className="-mt-2 text-xs opacity-70">At least 8 characters, with an uppercase letter and one of ! @ # $ &amp; * /</p>
+        <p className="-mt-2 text-xs text-muted">At least 8 characters, with an uppercase letter and one of ! @ # $ &amp; * /</p>
         <TextField label="Confirm password" type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
         <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}

@@ -54,7 +54,7 @@ export function FieldShell(props: { id: string; label: string; required: boolean
     <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={props.id} className="text-sm font-medium">
         {props.label}
-        {props.required ? '' : <span className="font-normal opacity-60"> (optional)</span>}
+        {props.required ? '' : <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {props.children}
       {props.error ? (

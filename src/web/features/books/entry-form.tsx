@@ -255,13 +255,13 @@ function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
   return (
     <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
       <div>
-        <div className="text-xs opacity-70">Total Price</div>
+        <div className="text-xs text-muted">Total Price</div>
         <div className="text-lg font-semibold tabular-nums" data-testid="live-total">
           {total === null ? '—' : formatTaka(total)}
         </div>
       </div>
       <div>
-        <div className="text-xs opacity-70">Due</div>
+        <div className="text-xs text-muted">Due</div>
         <div className={`text-lg font-semibold tabular-nums ${due !== null && due < 0 ? 'text-warning' : ''}`} data-testid="live-due">
           {due === null ? '—' : formatTaka(due)}
         </div>

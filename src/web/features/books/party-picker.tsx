@@ -130,14 +130,14 @@ export function PartyPicker(props: {
               >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{p.name}</span>
-                  <span className="block text-xs opacity-70">{p.catagories}</span>
+                  <span className="block text-xs text-muted">{p.catagories}</span>
                 </span>
-                <span className="whitespace-nowrap text-xs tabular-nums opacity-80">{dueText(props.balances?.get(p.id))}</span>
+                <span className="whitespace-nowrap text-xs tabular-nums text-muted">{dueText(props.balances?.get(p.id))}</span>
               </button>
             </li>
           ))}
-          {shown.length === 0 ? <li className="px-3 py-2 text-sm opacity-70">No partner matches “{query}”.</li> : null}
-          {matches.length > shown.length ? <li className="px-3 py-2 text-xs opacity-70">{matches.length - shown.length} more: type more of the name</li> : null}
+          {shown.length === 0 ? <li className="px-3 py-2 text-sm text-muted">No partner matches “{query}”.</li> : null}
+          {matches.length > shown.length ? <li className="px-3 py-2 text-xs text-muted">{matches.length - shown.length} more: type more of the name</li> : null}
         </ul>
       ) : null}
     </div>

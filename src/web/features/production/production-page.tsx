@@ -28,7 +28,7 @@ export default function ProductionPage() {
       <h1 id="production-title" className="text-2xl font-bold">
         Production
       </h1>
-      <p className="no-print mt-1 text-sm opacity-70">{rangeText || 'This month and the 12 before it'}</p>
+      <p className="no-print mt-1 text-sm text-muted">{rangeText || 'This month and the 12 before it'}</p>
       <div className="no-print mt-4 flex flex-wrap items-end gap-3">
         <DateFilter />
         <button type="button" className="btn btn-sm" onClick={() => window.print()}>
@@ -58,7 +58,7 @@ function Report({ r }: { r: ProductionReport }) {
       <MonthTable months={r.months} total={r.total} columns={wireColumns} title="Wire bought and sold, margin per kg" />
       <MonthCards months={r.months} total={r.total} />
       <h2 className="mt-6 text-lg font-semibold">Pots</h2>
-      <p className="no-print text-sm opacity-70">
+      <p className="no-print text-sm text-muted">
         Dearest repair per kg fired first. Firings since repair count from the day of the last repair to the end of the range.
       </p>
       <PlainTable rows={r.pots} columns={potColumns} label="Pots" empty="No firings or repairs in this range." />
@@ -106,6 +106,7 @@ function MonthTable({
         rows={months}
         rowKey={(m) => m.month}
         rowTestId="production-month"
+        label={title}
         totals={{ label: 'Total', testId: 'production-total' }}
       />
     </div>

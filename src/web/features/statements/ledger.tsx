@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { LEDGER_PAGE } from '../../../shared/ledger-page';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
-import { PrintHeading } from '../../components/ui/print-heading';
+import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
+import { usePartners } from '../partners/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
 import { EntryActions } from '../books';
@@ -26,7 +27,7 @@ export function LedgerBalances() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Party Ledger</h1>
-      <p className="mt-1 text-sm opacity-70">Dues of sales and purchases, payments to partners and investments, per partner.</p>
+      <p className="mt-1 text-sm text-muted">Dues of sales and purchases, payments to partners and investments, per partner.</p>
       <SearchBox value={search} onChange={setSearch} placeholder="Search by name or category" />
       <DataTable
         className="mt-4"
@@ -56,11 +57,13 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery(ledgerQuery(partnerId, range, limit));
+  const party = usePartners().data?.find((p) => p.id === partnerId);
   if (ledger.isError) return <p role="alert">{ledger.error.message}</p>;
   if (!ledger.data) return <p>loading</p>;
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;
-  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
+  // A no-break space: 'Dr' and 'Cr' never wrap away from their figure.
+  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')}\u00a0${v > 0 ? 'Dr' : v < 0 ? 'Cr' : ''}`.trim();
   const rangeText = range.from || range.to ? `${range.from ? dateText(range.from) : '…'} to ${range.to ? dateText(range.to) : '…'}` : 'All dates';
   // The ledger as a spreadsheet: plain signed numbers (+ owes us, − we owe), voided rows marked and moving nothing.
   const csv = () => {
@@ -88,9 +91,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   };
   return (
     <section>
-      <PrintHeading rangeText={rangeText} />
+      <PrintHeading rangeText={rangeText} party={{ ...l.partner, address: party?.address, contact: party?.contact }} />
       <h1 className="text-2xl font-bold">Ledger of {l.partner.name}</h1>
-      <p className="mt-1 text-sm opacity-70">
+      <p className="mt-1 text-sm text-muted">
         {l.partner.catagories} · {rangeText} · Dr: owes us, Cr: we owe
       </p>
       <ReportActions filter={<DateFilter />} onCsv={csv} />
@@ -110,7 +113,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         rows={l.rows}
         rowKey={(r) => r.id}
         rowTestId="ledger-row"
-        rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+        rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
         actions={(r) => <EntryActions entry={{ ...r, issued_by: '' }} lifecycle={false} />}
         lead={{
           testId: 'ledger-opening',
@@ -131,6 +134,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         }}
         totals={{ label: <span className="whitespace-nowrap">Closing balance ({standing(l.closing)})</span>, testId: 'ledger-closing' }}
       />
+      <PrintSignatures />
       <BackToDashboard to="/dashboard/ledger" label="All partners" />
     </section>
   );

@@ -2,15 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
-import { type StatementLayout, kindByPath } from '../../../shared/registry';
+import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
 import { type Column, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
-import { PrintHeading } from '../../components/ui/print-heading';
+import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
-import { statementQuery } from './api';
+import { everyStatementRow, statementQuery } from './api';
+import { usePartners } from '../partners/api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
@@ -29,6 +30,23 @@ export function dateRange(from: string | null, to: string | null): { from?: stri
 
 const isFigure = (c: Column) => c.format !== 'text' && c.format !== 'date';
 
+/** The day before an ISO date: where a statement's brought-forward figures end. */
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The partner a party statement is about (by id, or the one of that name in the kind's categories), for the printed heading. */
+function usePartyOf(kind: KindDef | undefined, partner: string | undefined, name: string | undefined) {
+  const partners = usePartners().data ?? [];
+  const party = kind?.fields.find((f) => f.input.type === 'party')?.input;
+  if (partner !== undefined) return partners.find((p) => String(p.id) === partner);
+  if (name === undefined || party?.type !== 'party') return undefined;
+  const named = partners.filter((p) => p.name === name && party.categories.includes(p.catagories));
+  return named.length === 1 ? named[0] : undefined;
+}
+
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
  * (e.g. `powderCost?name=X`), newest first, with a date filter, the database's totals, Print
@@ -42,7 +60,7 @@ function decoded(text: string): string {
   }
 }
 
-export function Statement({ type, url }: { type: StatementLayout; url: string }) {
+export function Statement({ type, url, ownColumns = false }: { type: StatementLayout; url: string; ownColumns?: boolean }) {
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
@@ -54,7 +72,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   const range = day ? { from: day, to: day } : dateRange(params.get('from'), params.get('to'));
   const name = inner.get('name') ?? undefined;
   const partner = /^[1-9]\d*$/.test(inner.get('partner') ?? '') ? (inner.get('partner') as string) : undefined;
-  const columns = kind ? statementColumnsOf(kind, type) : [];
+  const columns = kind ? statementColumnsOf(kind, type, ownColumns) : [];
   // Long statements draw their first rows at once and the rest on request (or when printing).
   const [shown, setShown] = useState<number | 'all'>(FIRST_ROWS);
   useEffect(() => {
@@ -64,6 +82,22 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   }, []);
 
   const statement = useQuery({ ...statementQuery(path, { name, partner, ...range, limit: ROW_LIMIT }), enabled: kind !== undefined });
+  // A party's statement from a start date opens with what came before it, and closes with both added up.
+  const partyStatement = (name !== undefined || partner !== undefined) && !day && range.from !== undefined;
+  const before = useQuery({
+    ...statementQuery(path, { name, partner, to: range.from ? dayBefore(range.from) : undefined, limit: 1 }),
+    enabled: kind !== undefined && partyStatement,
+  });
+  const party = usePartyOf(kind, partner, name);
+  // Paper and CSV list every row the totals count: past ROW_LIMIT the rest are fetched page after page.
+  const [everyRow, setEveryRow] = useState<Entry[] | null>(null);
+  const fetchEvery = async () => {
+    const truncated = (statement.data?.data.length ?? 0) >= ROW_LIMIT;
+    if (!truncated) return statement.data?.data ?? [];
+    const all = everyRow ?? (await everyStatementRow(path, { name, partner, ...range, limit: ROW_LIMIT }));
+    setEveryRow(all);
+    return all;
+  };
 
   if (!kind) {
     return (
@@ -73,7 +107,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
     );
   }
 
-  const allRows = statement.data?.data ?? [];
+  const allRows = everyRow ?? statement.data?.data ?? [];
   const rows = shown === 'all' ? allRows : allRows.slice(0, shown);
   const totals = statement.data?.totals ?? {};
   const title = `Statement of ${subject}`;
@@ -81,9 +115,17 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
 
   // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
   // so the live rows of the CSV add up to its Total row.
-  const csv = () => {
+  const opening = partyStatement ? before.data?.totals : undefined;
+  const closing = (c: Column) => (opening ? (opening[c.field] ?? 0) + (totals[c.field] ?? 0) : undefined);
+  const figureCells = (value: (c: Column) => number | undefined): Record<string, string> =>
+    Object.fromEntries(columns.filter((c) => opening && c.field in opening).map((c) => [c.header, formatCell(value(c), c.format)]));
+  const openingCells = figureCells((c) => opening?.[c.field]);
+  const closingCells = figureCells(closing);
+  const csv = async () => {
     const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
-    for (const r of allRows) {
+    if (opening)
+      lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
+    for (const r of await fetchEvery()) {
       const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
       lines.push(
         [
@@ -93,19 +135,27 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
       );
     }
     lines.push([csvCell('Total'), ...columns.map((c) => csvCell(isFigure(c) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
+    if (opening) lines.push([csvCell('Closing'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(closing(c), c.format) : ''))].join(','));
     downloadCsv(title, lines);
   };
 
   return (
     <section aria-labelledby="statement-title">
-      <PrintHeading rangeText={rangeText} />
+      <PrintHeading rangeText={rangeText} party={party} />
       <h1 id="statement-title" className="text-2xl font-bold">
         {title}
       </h1>
-      <p className="no-print mt-1 text-sm opacity-70">
+      <p className="no-print mt-1 text-sm text-muted">
         {kind.title} · {rangeText}
       </p>
-      <ReportActions filter={day ? null : <DateFilter />} onCsv={csv} />
+      <ReportActions
+        filter={day ? null : <DateFilter />}
+        onCsv={() => void csv()}
+        onPrint={async () => {
+          await fetchEvery();
+          flushSync(() => setShown('all'));
+        }}
+      />
       {statement.isError ? <p className="mt-4 text-error">{statement.error.message}</p> : null}
       {statement.isPending ? <p className="mt-4">loading</p> : null}
       {statement.data ? (
@@ -115,10 +165,14 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           columns={tableColumns(columns, totals)}
           rows={rows}
           rowKey={(r) => r.id}
-          rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+          rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
           rowTestId="statement-row"
           actions={(r) => <EntryActions entry={{ ...r, kind: kind.kind, title: kind.title }} kind={kind} lifecycle={false} />}
-          totals={{ label: 'Total', testId: 'statement-totals' }}
+          lead={opening ? { label: 'Brought forward', testId: 'statement-opening', cells: (c) => openingCells[c.key] ?? '' } : undefined}
+          totals={[
+            { label: 'Total', testId: 'statement-totals' },
+            ...(opening ? [{ label: 'Closing', testId: 'statement-closing', cell: (c: TableColumn<Entry>) => closingCells[c.key] ?? '' }] : []),
+          ]}
           empty="No entries in this range."
         />
       ) : null}
@@ -127,11 +181,13 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           Show all {allRows.length.toLocaleString('en-US')} rows
         </button>
       ) : null}
-      {allRows.length >= ROW_LIMIT ? (
-        <p className="no-print mt-3 text-sm text-warning">
-          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.
+      {allRows.length >= ROW_LIMIT && !everyRow ? (
+        <p className="mt-3 text-sm text-warning">
+          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones, or use Print or Export
+          CSV: they list every entry.
         </p>
       ) : null}
+      <PrintSignatures />
       <BackToDashboard />
     </section>
   );
