@@ -7,7 +7,8 @@ import { type Column, statementColumnsOf } from '../../../shared/registry-views'
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, dateText, formatCell } from '../../lib/format';
+import { countText, csvNumber, dateText, formatCell, takaInWords } from '../../lib/format';
+import { InWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
 import { statementQuery } from './api';
@@ -122,14 +123,21 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           empty="No entries in this range."
         />
       ) : null}
+      {statement.data ? (
+        <InWords
+          items={columns
+            .filter((c) => c.format === 'money' && typeof totals[c.field] === 'number')
+            .map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))}
+        />
+      ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
-          Show all {allRows.length.toLocaleString('en-US')} rows
+          Show all {countText(allRows.length)} rows
         </button>
       ) : null}
       {allRows.length >= ROW_LIMIT ? (
         <p className="no-print mt-3 text-sm text-warning">
-          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones.
+          Showing the newest {countText(ROW_LIMIT)} entries (the totals count them all). Narrow the dates to see older ones.
         </p>
       ) : null}
       <BackToDashboard />
