@@ -194,13 +194,13 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('ledger-row')).toHaveCount(500);
     const opening = page.getByTestId('ledger-opening');
     await expect(opening).toContainText('Balance brought forward (with 3 earlier entries of this range)');
-    await expect(opening).toContainText('3.00 Dr');
+    await expect(opening).toContainText('৳ 3.00 Dr');
     await expect(page.getByTestId('ledger-row').first()).toContainText('4.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
 
     await opening.getByRole('button', { name: 'Show all 503 entries' }).click();
     await expect(page.getByTestId('ledger-row')).toHaveCount(503);
-    await expect(opening).toHaveText(/^Balance brought forward\s*0\.00$/);
+    await expect(opening).toHaveText(/^Balance brought forward\s*৳\s0\.00$/);
     await expect(page.getByTestId('ledger-row').first()).toContainText('1.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
   });

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
-import { type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, statementColumnsOf } from '../../../shared/registry-views';
+import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
+import { type Column, fieldNamed, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
@@ -29,6 +29,12 @@ export function dateRange(from: string | null, to: string | null): { from?: stri
 }
 
 const isFigure = (c: Column) => c.format !== 'text' && c.format !== 'date';
+
+/** A total worth writing in words under a printed statement: a sum of money (not of rates per kg). */
+function isSumOfMoney(kind: KindDef, c: Column, totals: Record<string, number>): boolean {
+  const input = fieldNamed(kind, c.field)?.input;
+  return c.format === 'money' && typeof totals[c.field] === 'number' && !(input?.type === 'decimal' && input.unit === 'rate');
+}
 
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
@@ -124,11 +130,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
         />
       ) : null}
       {statement.data ? (
-        <InWords
-          items={columns
-            .filter((c) => c.format === 'money' && typeof totals[c.field] === 'number')
-            .map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))}
-        />
+        <InWords items={columns.filter((c) => isSumOfMoney(kind, c, totals)).map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))} />
       ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
