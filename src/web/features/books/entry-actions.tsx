@@ -75,7 +75,12 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         Void
       </button>
-      <Link className="no-print btn btn-ghost btn-xs" to={receiptLink(entry.id)} aria-label={`${messages.printReceiptLabel} #${entry.id}`}>
+      <Link
+        className="no-print btn btn-ghost btn-xs"
+        to={receiptLink(entry.id)}
+        aria-label={`${messages.printReceipt} #${entry.id}`}
+        title={messages.printReceiptLabel}
+      >
         {messages.printReceipt}
       </Link>
       {/* Only the row being acted on has a dialog: a statement of 5,000 rows has no 5,000 hidden ones. */}
