@@ -60,6 +60,8 @@ export const messages = {
   receiptIssuedBy: 'Issued by',
   receiptReceivedBy: 'Received by',
   receiptSignature: 'Authorised signature',
+  receiptPaidAmount: 'Paid Amount',
+  receiptNote: 'Note',
   receiptNotFound: 'There is no such entry.',
   receiptVoided: 'This entry was voided: it does not count in the books.',
   print: 'Print',

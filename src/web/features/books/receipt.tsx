@@ -25,8 +25,8 @@ export function receiptModel(entry: Entry) {
   const lines: ReceiptLine[] = kind
     ? kind.fields.filter((f) => f !== subject).map((f) => ({ label: f.label, value: formatCell(entry[f.name], formatOf(f)), money: formatOf(f) === 'money' }))
     : [
-        { label: 'Paid Amount', value: formatCell(entry.paid_amount, 'money'), money: true },
-        { label: 'Note', value: formatCell(entry.note, 'text'), money: false },
+        { label: messages.receiptPaidAmount, value: formatCell(entry.paid_amount, 'money'), money: true },
+        { label: messages.receiptNote, value: formatCell(entry.note, 'text'), money: false },
       ];
   const amount = kind ? amountField(kind) : undefined;
   const inWords = amount && formatOf(amount) === 'money' ? entry[amount.name] : kind ? undefined : entry.paid_amount;
