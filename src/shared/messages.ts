@@ -47,4 +47,22 @@ export const messages = {
   verificationResent: 'Verification email sent. Check your inbox.',
   passwordChanged: 'Password changed. Log in with your new password.',
   emailVerified: 'Email verified. Welcome!',
+
+  // Money in words and receipts (issue 13)
+  inWords: 'In words',
+  printReceipt: 'Receipt',
+  printReceiptLabel: 'Print receipt',
+  receiptTitle: 'Receipt',
+  receiptNo: 'No.',
+  receiptKind: 'Entry',
+  receiptParty: 'Party',
+  receiptDate: 'Date',
+  receiptIssuedBy: 'Issued by',
+  receiptReceivedBy: 'Received by',
+  receiptSignature: 'Authorised signature',
+  receiptPaidAmount: 'Paid Amount',
+  receiptNote: 'Note',
+  receiptNotFound: 'There is no such entry.',
+  receiptVoided: 'This entry was voided: it does not count in the books.',
+  print: 'Print',
 } as const;

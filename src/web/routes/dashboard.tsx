@@ -12,6 +12,8 @@ import NotFound from './not-found';
 
 // The production report carries its own tables and chart: loaded when first opened.
 const ProductionPage = lazy(() => import('../features/production/production-page'));
+// An entry's printable receipt: opened from an entry's actions, loaded then.
+const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
@@ -51,7 +53,7 @@ export default function DashboardPage() {
         <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
           Open Sidebar
         </label>
-        <Content page={page} url={params.get('url')} partner={params.get('partner')} />
+        <Content page={page} url={params.get('url')} partner={params.get('partner')} id={params.get('id')} />
       </div>
       <div className="drawer-side no-print z-30">
         {/* Tapping beside the open sidebar closes it; the checkbox itself ("Open Sidebar") is the keyboard's control. */}
@@ -69,16 +71,20 @@ export default function DashboardPage() {
   );
 }
 
-function Content({ page, url, partner }: { page: string; url: string | null; partner: string | null }) {
+function Content({ page, url, partner, id }: { page: string; url: string | null; partner: string | null; id: string | null }) {
   const p = dashboardPageOf(registry, page);
   // The 404 page brings its own main landmark; every other page is the main content here.
-  if (!p && page !== '' && page !== 'ledger' && !isStatementLayout(page)) return <NotFound />;
+  if (!p && page !== '' && page !== 'ledger' && !(page === 'receipt' && id && /^[1-9]\d*$/.test(id)) && !isStatementLayout(page)) return <NotFound />;
   return (
     <main>
       {isStatementLayout(page) ? (
         <Statement type={page} url={url ?? ''} />
       ) : page === 'ledger' && partner && /^\d+$/.test(partner) ? (
         <PartyLedger partnerId={Number(partner)} />
+      ) : page === 'receipt' && id ? (
+        <Suspense fallback={<p>loading</p>}>
+          <Receipt id={Number(id)} />
+        </Suspense>
       ) : page === '' || !p ? (
         <Home />
       ) : (

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages';
 import { home } from '../../content';
 import { signOut, useSession } from '../../lib/session';
 import { useSummary } from '../../lib/summary';
+import { figureLanguage } from '../../lib/format';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
 
 export function SiteHeader() {
@@ -81,7 +82,7 @@ export function SiteHeader() {
 function HeaderSummary({ summary }: { summary: Summary }) {
   return (
     <div className={headerClasses.summary}>
-      {headerFigures(summary).map((f) => (
+      {headerFigures(summary, figureLanguage()).map((f) => (
         <span key={f.testId} data-testid={f.testId}>
           {f.label}
           <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>

@@ -9,7 +9,7 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../.
 import { pricingFields } from '../../../shared/registry-views';
 import { queryClient } from '../../lib/query-client';
 import { balancesQuery } from '../statements/api';
-import { dateText } from '../../lib/format';
+import { dateText, figureLanguage } from '../../lib/format';
 import { type Partner, usePartners } from '../partners/api';
 import { type Entry, lastEntryQuery, useCorrectEntry, useCreateEntry } from './api';
 import { PartyPicker } from './party-picker';
@@ -257,13 +257,13 @@ function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
       <div>
         <div className="text-xs text-muted">Total Price</div>
         <div className="text-lg font-semibold tabular-nums" data-testid="live-total">
-          {total === null ? '—' : formatTaka(total)}
+          {total === null ? '—' : formatTaka(total, figureLanguage())}
         </div>
       </div>
       <div>
         <div className="text-xs text-muted">Due</div>
         <div className={`text-lg font-semibold tabular-nums ${due !== null && due < 0 ? 'text-warning' : ''}`} data-testid="live-due">
-          {due === null ? '—' : formatTaka(due)}
+          {due === null ? '—' : formatTaka(due, figureLanguage())}
         </div>
       </div>
     </div>

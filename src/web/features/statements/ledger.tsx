@@ -7,7 +7,8 @@ import { SearchBox } from '../../components/ui/search-box';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { usePartners } from '../partners/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, dateText, formatCell } from '../../lib/format';
+import { countText, csvNumber, dateText, formatCell, takaInWords } from '../../lib/format';
+import { InWords } from '../../components/ui/in-words';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -122,9 +123,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
               Balance brought forward
               {earlier > 0 && (
                 <>
-                  {` (with ${earlier.toLocaleString('en-GB')} earlier ${earlier === 1 ? 'entry' : 'entries'} of this range) `}
+                  {` (with ${countText(earlier)} earlier ${earlier === 1 ? 'entry' : 'entries'} of this range) `}
                   <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
-                    Show all {l.count.toLocaleString('en-GB')} entries
+                    Show all {countText(l.count)} entries
                   </button>
                 </>
               )}
@@ -134,6 +135,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         }}
         totals={{ label: <span className="whitespace-nowrap">Closing balance ({standing(l.closing)})</span>, testId: 'ledger-closing' }}
       />
+      <InWords items={[{ label: `Closing balance (${standing(l.closing)})`, words: takaInWords(Math.abs(l.closing)) }]} />
       <PrintSignatures />
       <BackToDashboard to="/dashboard/ledger" label="All partners" />
     </section>

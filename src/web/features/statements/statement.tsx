@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, statementColumnsOf } from '../../../shared/registry-views';
+import { type Column, fieldNamed, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, dateText, formatCell } from '../../lib/format';
+import { countText, csvNumber, dateText, formatCell, takaInWords } from '../../lib/format';
+import { InWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
 import { everyStatementRow, statementQuery } from './api';
@@ -45,6 +46,12 @@ function usePartyOf(kind: KindDef | undefined, partner: string | undefined, name
   if (name === undefined || party?.type !== 'party') return undefined;
   const named = partners.filter((p) => p.name === name && party.categories.includes(p.catagories));
   return named.length === 1 ? named[0] : undefined;
+}
+
+/** A total worth writing in words under a printed statement: a sum of money (not of rates per kg). */
+function isSumOfMoney(kind: KindDef, c: Column, totals: Record<string, number>): boolean {
+  const input = fieldNamed(kind, c.field)?.input;
+  return c.format === 'money' && typeof totals[c.field] === 'number' && !(input?.type === 'decimal' && input.unit === 'rate');
 }
 
 /**
@@ -176,15 +183,18 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
           empty="No entries in this range."
         />
       ) : null}
+      {statement.data ? (
+        <InWords items={columns.filter((c) => isSumOfMoney(kind, c, totals)).map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))} />
+      ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
-          Show all {allRows.length.toLocaleString('en-US')} rows
+          Show all {countText(allRows.length)} rows
         </button>
       ) : null}
       {allRows.length >= ROW_LIMIT && !everyRow ? (
         <p className="mt-3 text-sm text-warning">
-          Showing the newest {ROW_LIMIT.toLocaleString('en-US')} entries (the totals count them all). Narrow the dates to see older ones, or use Print or Export
-          CSV: they list every entry.
+          Showing the newest {countText(ROW_LIMIT)} entries (the totals count them all). Narrow the dates to see older ones, or use Print or Export CSV: they
+          list every entry.
         </p>
       ) : null}
       <PrintSignatures />

@@ -1,0 +1,18 @@
+import { messages } from '../../../shared/messages';
+
+/**
+ * Amounts in words under a printed statement or ledger ('Paid Amount in words: Taka ... Only'),
+ * as an accountant writes them under a total. On paper only: the screen has the figures.
+ */
+export function InWords({ items }: { items: readonly { label: string; words: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="print-only mt-3 text-sm" data-testid="in-words">
+      {items.map((i) => (
+        <p key={i.label}>
+          {i.label} ({messages.inWords.toLowerCase()}): <strong>{i.words}</strong>
+        </p>
+      ))}
+    </div>
+  );
+}
