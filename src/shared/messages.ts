@@ -47,4 +47,9 @@ export const messages = {
   verificationResent: 'Verification email sent. Check your inbox.',
   passwordChanged: 'Password changed. Log in with your new password.',
   emailVerified: 'Email verified. Welcome!',
+
+  // Entries saved on a phone without a connection (the outbox, docs/decisions/0012-outbox.md).
+  // {day} is replaced by the entry's date ('18 November 2026').
+  madeInFuture: "made_at: this entry says it was made later than now ({day}): check the phone's date and time",
+  madeTooLongAgo: 'made_at: this entry was made on {day}, more than 3 days ago, and can no longer be sent: enter it again today',
 } as const;
