@@ -58,7 +58,7 @@ export function SiteHeader() {
         {outbox.length > 0 ? (
           <Link
             to="/cashIn#outbox"
-            className="badge badge-warning whitespace-nowrap"
+            className={`badge whitespace-nowrap ${outbox.some((e) => e.status === 'refused') ? 'badge-error' : 'badge-warning'}`}
             aria-label={messages.outboxCountLabel.replace('{count}', String(outbox.length))}
             data-testid="outbox-count"
           >

@@ -179,9 +179,9 @@ export function EntryForm({
       }
       void notify('success', outcome.status === 'sent' ? messages.confirmed : messages.savedOnPhone);
       return true;
-    } catch (error) {
-      void notify('error', error instanceof Error ? error.message : String(error));
-      return false;
+    } catch {
+      // The phone would not store it (storage refused or full): saved directly, as without an outbox.
+      return saveWithToast(() => create.mutateAsync({ ...values, idempotency_key: key.current }), messages.confirmed);
     } finally {
       setSending(false);
     }

@@ -49,7 +49,7 @@ export function OutboxList() {
             cell: (e) =>
               e.status === 'refused' ? (
                 <span className="text-error" role="status">
-                  {messages.outboxRefusedState}: {e.message}
+                  {messages.outboxRefusedState}: {e.message?.replace(/^made_at: /, '')}
                 </span>
               ) : (
                 messages.outboxWaitingState
