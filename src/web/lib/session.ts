@@ -62,8 +62,14 @@ export async function refreshSession(): Promise<SessionUser | null> {
     set({ status: 'ready', user });
     return user;
   } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    // The server busy or down (5xx): whoever is shown stays, unconfirmed; asked again later.
+    if (status >= 500 && state.user) {
+      set({ status: 'ready', user: state.user, offline: true });
+      return null;
+    }
     // No answer at all (offline): the last user, marked offline; asked again when the network is back.
-    const offline = error instanceof ApiError && error.status === 0 ? lastUser() : null;
+    const offline = status === 0 ? (state.user ?? lastUser()) : null;
     if (!offline) rememberUser(null);
     set(offline ? { status: 'ready', user: offline, offline: true } : { status: 'ready', user: null });
     return null;
