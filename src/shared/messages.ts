@@ -65,4 +65,22 @@ export const messages = {
   receiptNotFound: 'There is no such entry.',
   receiptVoided: 'This entry was voided: it does not count in the books.',
   print: 'Print',
+
+  // Entries saved on a phone without a connection (the outbox, docs/decisions/0014-outbox.md).
+  savedOnPhone: 'Saved on this phone: it will be sent when the connection is back',
+  // {count}, {time}, {title} are replaced.
+  outboxCount: '{count} waiting',
+  outboxCountLabel: '{count} entries saved on this phone, waiting to be sent',
+  figuresAsOf: 'as of {time}',
+  outboxTitle: 'Saved on this phone',
+  outboxIntro: 'These entries are sent by themselves when the connection is back, on the day they were made.',
+  outboxWaitingState: 'Waiting',
+  outboxRefusedState: 'Refused',
+  outboxFix: 'Fix and send',
+  outboxDiscard: 'Discard',
+  outboxDiscardConfirm: 'Discard this {title} entry? It was never saved on the server and will be lost.',
+  outboxDiscarded: 'Entry discarded',
+  // {day} is replaced by the entry's date ('18 November 2026').
+  madeInFuture: "made_at: this entry says it was made later than now ({day}): check the phone's date and time",
+  madeTooLongAgo: 'made_at: this entry was made on {day}, more than 3 days ago, and can no longer be sent: enter it again today',
 } as const;

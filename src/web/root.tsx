@@ -7,7 +7,11 @@ import { home } from './content';
 import { messages } from '../shared/messages';
 import './app.css';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

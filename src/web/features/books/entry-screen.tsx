@@ -2,6 +2,7 @@ import { type EntryScreen, type KindGroup, registry } from '../../../shared/regi
 import { EntryButtons } from './entry-buttons';
 import { KindLog } from './kind-log';
 import { EntryForm } from './lazy-forms';
+import { OutboxList } from './outbox-list';
 import { RecentEntries } from './recent-entries';
 
 /**
@@ -22,6 +23,7 @@ export function EntryScreenPage(props: { screen: EntryScreen; title: string; rec
       ) : (
         <EntryButtons kinds={kinds} extra={props.extra} />
       )}
+      <OutboxList />
       {props.recent ? <RecentEntries group={props.recent} /> : null}
       {registry.kinds
         .filter((k) => k.log?.screens?.includes(props.screen))
