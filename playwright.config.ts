@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     timezoneId: 'Asia/Dhaka',
+    // The app's service worker answers some requests from its caches, and page.route does not see
+    // what a worker answers: it is off except in the tests of offline use (outbox.spec.ts).
+    serviceWorkers: 'block',
     locale: 'en-GB',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

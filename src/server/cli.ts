@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { newPassword } from '../shared/auth-schemas.ts';
-import { formatKg, formatTaka } from '../shared/money.ts';
+import { formatAmount, formatKg } from '../shared/money.ts';
 import { seedDemo } from './modules/books/demo.ts';
 import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
@@ -67,7 +67,7 @@ async function check(database: Database): Promise<string> {
   const problems = await checkBooks(database.db);
   if (problems.length > 0) throw new CliError(`the books disagree in ${problems.length} place(s):\n  ${problems.join('\n  ')}`);
   const s = await getSummary(database.db);
-  return `books ok: ${s.entry_count} entries, balance ${formatTaka(Number(s.balance_p))} taka, stock ${formatKg(Number(s.stock_g))} kg`;
+  return `books ok: ${s.entry_count} entries, balance ${formatAmount(Number(s.balance_p))} taka, stock ${formatKg(Number(s.stock_g))} kg`;
 }
 
 async function seed(database: Database, args: string[]): Promise<string> {

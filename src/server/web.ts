@@ -44,7 +44,9 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker is checked for a new release at every visit (docs/decisions/0014-outbox.md).
+      const worker = path.basename(filePath).startsWith('sw.js');
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600');
     },
   });
 

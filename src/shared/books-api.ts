@@ -21,6 +21,12 @@ export const listQuerySchema = z
     'issue_date>': isoDate.optional(),
     'issue_date<': isoDate.optional(),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    /** The next page: rows listed after the row of that date and id (newest first), e.g. `2026-11-22_15`. */
+    before: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}_[1-9]\d{0,14}$/, 'must be a date and an entry number like 2026-11-22_15')
+      .transform((v) => ({ date: v.slice(0, 10), id: Number(v.slice(11)) }))
+      .optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import type { Lang } from './messages.ts';
+import { toBengaliDigits } from './digits.ts';
 
 // Dates are shown as day, long month name and year in British English: "22 November 2026", and in
 // Bangla "২২ নভেম্বর ২০২৬" (by hand: ICU's bn-BD puts a comma after the month).
@@ -7,7 +8,6 @@ const dayParts = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'nume
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const bnMonths = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
-const bnDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
 
 let dateLanguage: Lang = 'en';
 /** The language dates are written in (the web sets it with the interface language). */
@@ -18,7 +18,7 @@ export function setDateLanguage(lang: Lang): void {
 /** A month and its year: "November 2026", "নভেম্বর ২০২৬" (UTC: the date names a calendar month). */
 export function formatMonthYear(date: Date, lang: Lang = dateLanguage): string {
   if (lang === 'en') return monthYear.format(date);
-  return bnDigits(`${bnMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
+  return toBengaliDigits(`${bnMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
 }
 
 /** A day in a table: "5 Nov 2026" in English; the long form in Bangla (it has no short month names in use). */
@@ -29,7 +29,7 @@ export function formatShortDate(date: Date, lang: Lang = dateLanguage): string {
 export function formatLongDate(date: Date, lang: Lang = dateLanguage): string {
   if (lang === 'en') return longDate.format(date);
   const parts = Object.fromEntries(dayParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return bnDigits(`${Number(parts.day)} ${bnMonths[Number(parts.month) - 1]} ${parts.year}`);
+  return toBengaliDigits(`${Number(parts.day)} ${bnMonths[Number(parts.month) - 1]} ${parts.year}`);
 }
 
 // Making a formatter costs far more than using one: one per time zone.

@@ -85,6 +85,8 @@ function buildEntryInputSchema(kind: KindDef) {
   for (const f of fields) shape[f.name] = fieldSchema(f);
   if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
   shape.idempotency_key = z.string().trim().min(8).max(100).optional();
+  // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
+  shape.made_at = z.iso.datetime({ offset: true, error: 'made_at must be a date and time' }).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
   const schema = z.object(shape).strict();
   // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.

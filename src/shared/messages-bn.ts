@@ -154,7 +154,8 @@ export const messages: Messages = {
   total: 'মোট',
   noEntriesRange: 'এই সময়ে কোনো এন্ট্রি নেই।',
   showAllRows: 'সব {count}টি সারি দেখান',
-  showingNewest: 'সবচেয়ে নতুন {count}টি এন্ট্রি দেখানো হচ্ছে (মোট সবগুলো গোনে)। পুরনোগুলো দেখতে তারিখ ছোট করুন।',
+  showingNewest:
+    'সবচেয়ে নতুন {count}টি এন্ট্রি দেখানো হচ্ছে (মোট সবগুলো গোনে)। পুরনোগুলো দেখতে তারিখ ছোট করুন, অথবা প্রিন্ট বা CSV এক্সপোর্ট ব্যবহার করুন: সেগুলোতে সব এন্ট্রি থাকে।',
   historyOf: '{label} এর ইতিহাস',
   entries: 'এন্ট্রি',
   details: 'বিস্তারিত',
@@ -221,7 +222,6 @@ export const messages: Messages = {
   noAccountsMatch: 'কোনো অ্যাকাউন্ট মেলেনি।',
   addPartnerButton: 'অংশীদার যোগ',
   openSidebar: 'পাশের মেনু খুলুন',
-  closeSidebar: 'পাশের মেনু বন্ধ করুন',
   dashboardNav: 'ড্যাশবোর্ড',
   productionLink: 'উৎপাদন: কেজিপ্রতি খরচ, পাত্র ও ফায়ারম্যান',
   thisMonthAnd12: 'এই মাস ও তার আগের ১২ মাস',
@@ -269,6 +269,44 @@ export const messages: Messages = {
   figFiringsSinceRepair: 'মেরামতের পরে ফায়ার',
   figRepair1000Kg: 'মেরামত / ১,০০০ কেজি',
   figFireMan: 'ফায়ারম্যান',
+  // Money in words and receipts
+  inWords: 'কথায়',
+  printReceipt: 'রসিদ',
+  printReceiptLabel: 'রসিদ প্রিন্ট করুন',
+  receiptTitle: 'রসিদ',
+  receiptNo: 'নং',
+  receiptKind: 'এন্ট্রি',
+  receiptParty: 'পক্ষ',
+  receiptDate: 'তারিখ',
+  receiptIssuedBy: 'লিখেছেন',
+  receiptReceivedBy: 'গ্রহণকারী',
+  receiptSignature: 'অনুমোদিত স্বাক্ষর',
+  receiptPaidAmount: 'পরিশোধিত টাকা',
+  receiptNote: 'নোট',
+  receiptNotFound: 'এমন কোনো এন্ট্রি নেই।',
+  receiptVoided: 'এই এন্ট্রি বাতিল করা হয়েছে: হিসাবে এটি গোনা হয় না।',
+
+  // The outbox
+  savedOnPhone: 'এই ফোনে রাখা হয়েছে: সংযোগ ফিরলে পাঠানো হবে',
+  outboxCount: '{count}টি অপেক্ষায়',
+  outboxCountLabel: '{count}টি এন্ট্রি এই ফোনে রাখা, পাঠানোর অপেক্ষায়',
+  figuresAsOf: '{time} পর্যন্ত',
+  outboxTitle: 'এই ফোনে রাখা',
+  outboxIntro: 'সংযোগ ফিরলে এই এন্ট্রিগুলো নিজে থেকেই পাঠানো হয়, যেদিন লেখা হয়েছিল সেই তারিখেই।',
+  outboxWaitingState: 'অপেক্ষায়',
+  outboxRefusedState: 'ফেরত এসেছে',
+  outboxFix: 'ঠিক করে পাঠান',
+  outboxDiscard: 'বাদ দিন',
+  outboxDiscardConfirm: 'এই {title} এন্ট্রিটি বাদ দেবেন? এটি সার্ভারে কখনো জমা হয়নি, হারিয়ে যাবে।',
+  outboxDiscarded: 'এন্ট্রি বাদ দেওয়া হয়েছে',
+  madeInFuture: 'made_at: এই এন্ট্রি বলছে এটি এখনকার পরে লেখা ({day}): ফোনের তারিখ ও সময় দেখুন',
+  madeTooLongAgo: 'made_at: এই এন্ট্রি {day} তারিখে লেখা, ৩ দিনের বেশি আগে, তাই আর পাঠানো যাবে না: আজ আবার লিখুন',
+
+  // Printed statements
+  preparedBy: 'প্রস্তুতকারী',
+  checkedBy: 'যাচাইকারী',
+  statementBroughtForward: 'পূর্বের জের',
+  closing: 'সমাপনী',
 };
 
 export { terms } from './registry-bn.ts';

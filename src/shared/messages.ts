@@ -163,7 +163,8 @@ export const messages = {
   total: 'Total',
   noEntriesRange: 'No entries in this range.',
   showAllRows: 'Show all {count} rows',
-  showingNewest: 'Showing the newest {count} entries (the totals count them all). Narrow the dates to see older ones.',
+  showingNewest:
+    'Showing the newest {count} entries (the totals count them all). Narrow the dates to see older ones, or use Print or Export CSV: they list every entry.',
   historyOf: '{label} history',
   entries: 'Entries',
   details: 'details',
@@ -230,7 +231,6 @@ export const messages = {
   noAccountsMatch: 'No accounts match.',
   addPartnerButton: 'Add Partner',
   openSidebar: 'Open Sidebar',
-  closeSidebar: 'Close Sidebar',
   dashboardNav: 'Dashboard',
   productionLink: 'Production: cost per kg, pots and fire men',
   thisMonthAnd12: 'This month and the 12 before it',
@@ -278,6 +278,47 @@ export const messages = {
   figFiringsSinceRepair: 'Firings since repair',
   figRepair1000Kg: 'Repair / 1,000 kg',
   figFireMan: 'Fire man',
+
+  // Money in words and receipts (issue 13)
+  inWords: 'In words',
+  printReceipt: 'Receipt',
+  printReceiptLabel: 'Print receipt',
+  receiptTitle: 'Receipt',
+  receiptNo: 'No.',
+  receiptKind: 'Entry',
+  receiptParty: 'Party',
+  receiptDate: 'Date',
+  receiptIssuedBy: 'Issued by',
+  receiptReceivedBy: 'Received by',
+  receiptSignature: 'Authorised signature',
+  receiptPaidAmount: 'Paid Amount',
+  receiptNote: 'Note',
+  receiptNotFound: 'There is no such entry.',
+  receiptVoided: 'This entry was voided: it does not count in the books.',
+
+  // Entries saved on a phone without a connection (the outbox, docs/decisions/0014-outbox.md).
+  savedOnPhone: 'Saved on this phone: it will be sent when the connection is back',
+  // {count}, {time}, {title} are replaced.
+  outboxCount: '{count} waiting',
+  outboxCountLabel: '{count} entries saved on this phone, waiting to be sent',
+  figuresAsOf: 'as of {time}',
+  outboxTitle: 'Saved on this phone',
+  outboxIntro: 'These entries are sent by themselves when the connection is back, on the day they were made.',
+  outboxWaitingState: 'Waiting',
+  outboxRefusedState: 'Refused',
+  outboxFix: 'Fix and send',
+  outboxDiscard: 'Discard',
+  outboxDiscardConfirm: 'Discard this {title} entry? It was never saved on the server and will be lost.',
+  outboxDiscarded: 'Entry discarded',
+  // {day} is replaced by the entry's date ('18 November 2026').
+  madeInFuture: "made_at: this entry says it was made later than now ({day}): check the phone's date and time",
+  madeTooLongAgo: 'made_at: this entry was made on {day}, more than 3 days ago, and can no longer be sent: enter it again today',
+
+  // Printed statements (issue 12): who signs, what is brought forward and where it closes.
+  preparedBy: 'Prepared by',
+  checkedBy: 'Checked by',
+  statementBroughtForward: 'Brought forward',
+  closing: 'Closing',
 } as const;
 
 export type MessageKey = keyof typeof messages;

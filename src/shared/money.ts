@@ -1,6 +1,10 @@
 // Exact numbers for the books. Inside, money is integer poisha (1 taka = 100 poisha), weight is
 // integer grams and quantities are integer thousandths. Decimals typed by people are parsed from
 // their text, never through a float; conversion back happens only at the edges.
+// Figures for people are grouped the Bangladeshi way (lakh and crore: 23,55,772.17), by hand on the
+// digits' text: ICU's en-BD groups by thousands.
+
+import { type FigureLanguage, digitsFor, toLatinDigits } from './digits.ts';
 
 export interface DecimalUnit {
   /** Digits allowed after the point. */
@@ -25,10 +29,14 @@ export type UnitName = keyof typeof units;
 
 export type ParseResult = { ok: true; value: number } | { ok: false; message: string };
 
+/** A whole part with group commas: thousands (1,234,567) or lakh and crore (12,34,567); ends in 3 digits. */
+const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
+
 /**
  * Parses a non-negative decimal typed as text (or sent as a JSON number) into integer units.
- * '1,250.5' (thousands commas) is accepted; '-1', '1e5', '12.345' for money, and values past the
- * unit's maximum are refused with a message a person can act on.
+ * Bengali digits (১২,৫০০.৫০), lakh groups (12,34,567.5), thousands groups (1,250.5) and a leading
+ * taka sign copied from the screen (৳ 1,250.50) are accepted; '-1', '1e5', '1,2', '12.345' for
+ * money, and values past the unit's maximum are refused with a message a person can act on.
  */
 export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   let text: string;
@@ -37,18 +45,20 @@ export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
     if (!Number.isFinite(input)) return { ok: false, message: `must be ${unit.noun}` };
     text = String(input);
   } else if (typeof input === 'string') {
-    text = input.trim().replace(/,(?=\d{3}(\D|$))/g, '');
+    text = toLatinDigits(input.trim()).replace(/^৳\s*/, '');
+    const [whole = '', ...rest] = text.split('.');
+    if (GROUPED.test(whole)) text = [whole.replace(/,/g, ''), ...rest].join('.');
   } else {
     return { ok: false, message: `must be ${unit.noun}` };
   }
   if (text === '') return { ok: false, message: 'is required' };
-  if (text.startsWith('-')) return { ok: false, message: 'cannot be negative' };
+  if (text.startsWith('-') || text.startsWith('\u2212')) return { ok: false, message: 'cannot be negative' };
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text) ?? /^()\.(\d+)$/.exec(text);
   if (!match) return { ok: false, message: `must be ${unit.noun}, like 1250.50` };
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
   const frac = (match[2] ?? '').replace(/0+$/, '');
   if (frac.length > unit.decimals) return { ok: false, message: `can have at most ${unit.decimals} digits after the point` };
-  const tooBig = { ok: false as const, message: `must be at most ${unit.max.toLocaleString('en-US')}` };
+  const tooBig = { ok: false as const, message: `must be at most ${groupLakh(String(unit.max))}` };
   if (whole.length > 16) return tooBig;
   const digits = Math.round(Math.log10(unit.scale));
   const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');
@@ -84,20 +94,43 @@ export function dueAmount(totalPoisha: number, paidPoisha: number, discountPoish
   return totalPoisha - (paidPoisha + discountPoisha);
 }
 
-/** Money for people: 2 decimals with thousands separators, '1,250.50'. */
-export function formatTaka(poisha: number): string {
-  const text = toFixedText(poisha, 2);
-  const negative = text.startsWith('-');
-  const [whole = '0', frac = '00'] = text.replace('-', '').split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+/** The minus sign of figures for people (U+2212, as wide as the plus; CSV keeps the hyphen). */
+export const MINUS = '\u2212';
+/** Between the taka sign and its figure: a no-break space, so the sign never ends a line alone. */
+export const TAKA_SIGN = '৳\u00a0';
+
+/** Lakh and crore groups on a whole number's digits: '2355772' → '23,55,772', '1234567890' → '1,23,45,67,890'. */
+export function groupLakh(whole: string): string {
+  if (whole.length <= 3) return whole;
+  const head = whole.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
 }
 
-/** Grams as kg for people, up to 3 decimals: 1250500 → '1,250.5'. */
-export function formatKg(grams: number): string {
-  const text = toFixedText(grams, 3).replace(/\.?0+$/, '');
+/** Exact decimal text ('-2355772.17') grouped for people in the language, with `sign` before the digits. */
+function grouped(text: string, lang: FigureLanguage, sign = ''): string {
   const negative = text.startsWith('-');
   const [whole = '0', frac] = text.replace('-', '').split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+  return `${negative ? MINUS : ''}${sign}${digitsFor(`${groupLakh(whole)}${frac ? `.${frac}` : ''}`, lang)}`;
+}
+
+/** Money for people, without the sign: 2 decimals in lakh groups, '23,55,772.17', '−1,250.50'. */
+export function formatAmount(poisha: number, lang: FigureLanguage = 'en'): string {
+  return grouped(toFixedText(poisha, 2), lang);
+}
+
+/** Money for people: the taka sign, 2 decimals in lakh groups: '৳ 23,55,772.17', '−৳ 23,55,772.17' (Bengali digits in 'bn'). */
+export function formatTaka(poisha: number, lang: FigureLanguage = 'en'): string {
+  return grouped(toFixedText(poisha, 2), lang, TAKA_SIGN);
+}
+
+/** Grams as kg for people, up to 3 decimals in lakh groups: 1234567500 → '12,34,567.5'. */
+export function formatKg(grams: number, lang: FigureLanguage = 'en'): string {
+  return grouped(toFixedText(grams, 3).replace(/\.?0+$/, ''), lang);
+}
+
+/** A count or a whole number for people: 123456 → '1,23,456'. */
+export function formatCount(n: number, lang: FigureLanguage = 'en'): string {
+  return grouped(String(Math.trunc(n)), lang);
 }
 
 /** A decimal the API sent (already exact to the unit) back to integer units, for display. */

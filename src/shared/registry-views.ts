@@ -115,12 +115,17 @@ export function fieldNamed(kind: KindDef, name: string): FieldDef | undefined {
   return kind.fields.find((f) => f.name === name);
 }
 
-/** A statement's columns for one kind: the layout's, each read from the kind's own field. */
-export function statementColumnsOf(kind: KindDef, layout: StatementLayout = kind.dashboard.statement): Column[] {
-  return statementLayouts[layout].map((c) => {
-    if (c.from === 'issue_date' || c.from === 'issued_by') return stampColumn(c.from, c.header);
+/**
+ * A statement's columns for one kind: the layout's, each read from the kind's own field. `own`
+ * keeps only the columns the kind has (a kind's own page, such as Stock); the generic
+ * /dashboard/<layout> pages keep every column of the spec's layout.
+ */
+export function statementColumnsOf(kind: KindDef, layout: StatementLayout = kind.dashboard.statement, own = false): Column[] {
+  return statementLayouts[layout].flatMap((c) => {
+    if (c.from === 'issue_date' || c.from === 'issued_by') return [stampColumn(c.from, c.header)];
     const f = c.from === 'subject' ? subjectField(kind) : kind.fields.find((x) => x.column === c.from);
-    return { header: c.header, field: f?.name ?? c.from, format: f ? formatOf(f) : 'text' };
+    if (own && !f) return [];
+    return [{ header: c.header, field: f?.name ?? c.from, format: f ? formatOf(f) : 'text' }];
   });
 }
 

@@ -9,7 +9,11 @@ import { messages } from '../shared/messages';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import './app.css';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -184,7 +184,7 @@ describe('backup and restore (SQLite)', () => {
 
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);
-      const line = backup.stdout.match(/^backup written: (.+) \((\d+) entries, balance (-?[\d,]+\.\d\d) taka\)\n$/);
+      const line = backup.stdout.match(/^backup written: (.+) \((\d+) entries, balance (−?(?:\d{1,2},)*\d{1,3}\.\d\d) taka\)\n$/);
       expect(line, backup.stdout).not.toBeNull();
       expect(line?.[1]).toBe(backupFile);
       // The writes went on while the backup ran.
@@ -266,7 +266,7 @@ describe('backup and restore (SQLite)', () => {
 
       const res = await cli(d, 'restore', sample);
       expect(res.stderr).toBe('');
-      expect(res.stdout).toMatch(/^restored .* \(\d+ entries, balance -?[\d,]+\.\d\d taka\); the previous database is kept as /);
+      expect(res.stdout).toMatch(/^restored .* \(\d+ entries, balance −?(?:\d{1,2},)*\d{1,3}\.\d\d taka\); the previous database is kept as /);
       const [aside = ''] = asides(d);
       expect(fs.readdirSync(d).sort()).toEqual([SQLITE_FILE, aside]);
       expect(integrity(path.join(d, aside))).toEqual(['ok']);

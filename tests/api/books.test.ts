@@ -388,6 +388,48 @@ describe.each(dialects)('books on %s', (dialect) => {
     });
   });
 
+  describe('Bengali digits and lakh groups', () => {
+    it('saves figures typed in Bengali digits and lakh groups as the same poisha and grams, and reads them back', async () => {
+      const kind = kindNamed('furnace');
+      const before = await summary();
+      // ১,২৩৪.৫৬৭ kg × ৮৯.৯৯ = 1,11,098.684… → 1,11,098.68 taka; paid ১২,৫০০.৫০, discount 0.20: due 98,597.98.
+      const row = await create(kind, { weight: '১,২৩৪.৫৬৭', price: '৮৯.৯৯', paid_amount: '১২,৫০০.৫০', discount_amount: '0.20' });
+      expect(row).toMatchObject({ weight: 1234.567, price: 89.99, paid_amount: 12500.5, discount_amount: 0.2, total_price: 111098.68, due_amount: 98597.98 });
+      const read = await acc.get(`/api/entries/${row.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().data).toMatchObject({ weight: 1234.567, paid_amount: 12500.5, total_price: 111098.68 });
+      const after = await summary();
+      expect(after.balance - before.balance).toBe(BigInt(kind.cash?.direction ?? 0) * 1250050n);
+      expect(after.stock - before.stock).toBe(BigInt(kind.stock?.direction ?? 0) * 1234567n);
+
+      const lakh = await create(kindNamed('investor'), { paid_amount: '12,34,567.50' });
+      expect(lakh.paid_amount).toBe(1234567.5);
+      const bengaliLakh = await create(kindNamed('investor'), { paid_amount: '১২,৩৪,৫৬৭.৫০' });
+      expect(bengaliLakh.paid_amount).toBe(1234567.5);
+      await booksAddUp();
+    });
+
+    it('refuses a wrong figure in Bengali digits with the same 400 and message naming the field, and writes nothing', async () => {
+      const kind = kindNamed('investor');
+      const count = await entryCount();
+      const bengali = await acc.post(`/api/${kind.path}`, validBody(kind, { paid_amount: '১২.৩৪৫' }));
+      const latin = await acc.post(`/api/${kind.path}`, validBody(kind, { paid_amount: '12.345' }));
+      expectFieldError(bengali, 400, 'paid_amount');
+      expect(bengali.json().error.message).toBe(latin.json().error.message);
+      expect(bengali.json().error.message).toContain('at most 2 digits after the point');
+      expectFieldError(await acc.post(`/api/${kind.path}`, validBody(kind, { paid_amount: '১২,৩৪,৫৬' })), 400, 'paid_amount');
+      expectFieldError(await acc.post(`/api/${kind.path}`, validBody(kind, { paid_amount: '−১০' })), 400, 'paid_amount');
+      expect(await entryCount()).toBe(count);
+    });
+
+    it('sells an asset for an amount typed in Bengali digits', async () => {
+      const asset = await create(kindNamed('asset'), { name: unique('Drill'), paid_amount: '5000' });
+      const sold = await acc.put(`/api/assetsCost/${asset.id}`, { sold_status: true, sold_amount: '৪,২০০.৭৫' });
+      expect(sold.statusCode, sold.body).toBe(200);
+      expect(sold.json().data).toMatchObject({ sold_amount: 4200.75 });
+    });
+  });
+
   describe('asset sale', () => {
     it('adds the sold amount once, refuses a second sale (409) and a missing amount (400)', async () => {
       const asset = await create(kindNamed('asset'), { name: unique('Lathe machine'), paid_amount: '5000' });

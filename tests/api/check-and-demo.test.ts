@@ -72,7 +72,7 @@ describe('npm run cli -- check', () => {
     await seedDemo(database.db, { entries: 200, today: '2026-11-22' });
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     const ok = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'check'], { env });
-    expect(ok.stdout).toMatch(/^books ok: 200 entries, balance -?[\d,]+\.\d\d taka, stock -?[\d,.]+ kg\n$/);
+    expect(ok.stdout).toMatch(/^books ok: 200 entries, balance −?(?:\d{1,2},)*\d{1,3}\.\d\d taka, stock −?[\d,.]+ kg\n$/);
 
     await database.db.updateTable('ledger_summary').set({ stock_g: 1 }).execute();
     await database.close();

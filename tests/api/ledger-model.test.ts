@@ -734,17 +734,17 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       await listIs(`issue_date>=${from}&issue_date<=${to}`, within(mine));
       if (namedBySequence(k)) {
         await listIs(`s=${q(tag)}`, mine);
-        // name= finds the partner now called so (all its entries, whatever they were typed as); a name
-        // nobody has now (before a rename) finds the entries typed with it.
+        // name= finds the partner of the kind's categories now called so (all its entries, whatever
+        // they were typed as, and none typed so for a partner since renamed); a name nobody has now
+        // (before a rename) finds the entries typed with it.
         for (const name of new Set([...mine.map((e) => e.v.name as string), ...mine.flatMap((e) => (e.partner ? [e.partner.name] : []))])) {
-          const owners = [...new Set(mine.flatMap((e) => (e.partner?.name === name ? [e.partner] : [])))];
           const holders = m.partners.filter((p) => p.name === name && (kindParty(k)?.categories ?? []).includes(p.category));
           if (holders.length > 1) {
             await ok(acc.get(`/api/${k.path}?name=${q(name)}`), 400, `${k.path}?name= shared by ${holders.length}`);
             continue;
           }
-          const owner = owners[0];
-          const named = mine.filter((e) => (owner ? e.partner === owner : e.v.name === name));
+          const holder = holders[0];
+          const named = mine.filter((e) => (holder ? e.partner === holder : e.v.name === name));
           await listIs(`name=${q(name)}`, named);
           await listIs(`name=${q(name)}&issue_date>=${from}&issue_date<=${to}`, within(named));
         }

@@ -14,6 +14,28 @@ describe.each(dialects)('party ledger on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  it('lists a statement page after page with `before`, every row once, the totals over them all', async () => {
+    await admin.post('/api/userDetailsData', partner('Client', 'Paged Client'));
+    const ids: number[] = [];
+    for (const paid of ['1', '2', '3', '4', '5'])
+      ids.push((await admin.post('/api/paymentData', entryBody('partnerPayment', { paid_amount: paid }, 'Paged Client'))).json().data.id);
+    const pages: number[][] = [];
+    for (let before = ''; ;) {
+      const res = await admin.get(`/api/paymentData?name=Paged%20Client&limit=2${before ? `&before=${before}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { data: { id: number; issue_date: string }[]; totals: { paid_amount: number } };
+      expect(body.totals.paid_amount).toBe(15);
+      pages.push(body.data.map((r) => r.id));
+      const last = body.data.at(-1);
+      if (body.data.length < 2 || !last) break;
+      before = `${last.issue_date}_${last.id}`;
+    }
+    expect(pages).toEqual([[ids[4], ids[3]], [ids[2], ids[1]], [ids[0]]]);
+    const bad = await admin.get('/api/paymentData?before=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('before: must be a date and an entry number like 2026-11-22_15');
+  });
+
   it('brings forward, runs and closes on the sum of the partner’s dues and payments', async () => {
     const client = (await admin.post('/api/userDetailsData', partner('Client', 'Ledger Client'))).json().data.id as number;
     const agent = (await admin.post('/api/userDetailsData', partner('Wire Agent', 'Ledger Agent'))).json().data.id as number;

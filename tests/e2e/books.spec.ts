@@ -5,10 +5,11 @@ import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 import { pickParty } from './support/forms';
 
-// Money in the header as poisha, read the way a person reads it.
+// Money in the header as poisha, read the way a person reads it ('−৳ 23,55,772.17': sign, taka sign, lakh groups).
+const figure = (text: string) => text.replace(/[,৳\s]/g, '').replace('\u2212', '-');
 async function header(page: Page): Promise<{ balance: number; stockGrams: number }> {
-  const balance = (await page.getByTestId('header-balance').locator('strong').innerText()).replace(/,/g, '');
-  const stock = (await page.getByTestId('header-stock').locator('strong').innerText()).replace(/,/g, '');
+  const balance = figure(await page.getByTestId('header-balance').locator('strong').innerText());
+  const stock = figure(await page.getByTestId('header-stock').locator('strong').innerText());
   return { balance: Math.round(Number(balance) * 100), stockGrams: Math.round(Number(stock) * 1000) };
 }
 
@@ -107,9 +108,9 @@ test.describe('the books', () => {
     await dialog.getByLabel('Rate (per KG)').fill('89.99');
     await dialog.getByLabel('Paid Amount').fill('100000');
     await dialog.getByLabel('Discount').fill('98.68');
-    // 1234.567 kg × 89.99 = 111,098.684… → 111,098.68; due = 111,098.68 − (100,000 + 98.68).
-    await expect(dialog.getByTestId('live-total')).toHaveText('111,098.68');
-    await expect(dialog.getByTestId('live-due')).toHaveText('11,000.00');
+    // 1234.567 kg × 89.99 = 1,11,098.684… → 1,11,098.68; due = 1,11,098.68 − (1,00,000 + 98.68).
+    await expect(dialog.getByTestId('live-total')).toHaveText('৳ 1,11,098.68');
+    await expect(dialog.getByTestId('live-due')).toHaveText('৳ 11,000.00');
     await dialog.getByLabel('Note').fill('first order');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Confirmed').first()).toBeVisible();
@@ -171,7 +172,7 @@ test.describe('the books', () => {
     await sell.getByLabel('Amount').fill('42500.50');
     await sell.getByRole('button', { name: 'Sell' }).click();
     await expect(page.getByText('item sold')).toBeVisible();
-    await expect(row).toContainText('42,500.50');
+    await expect(row).toContainText('৳ 42,500.50');
     await expect.poll(() => header(page)).toEqual({ balance: before.balance + 4_250_050, stockGrams: before.stockGrams });
     expect(await booksCheck()).toEqual([]);
   });
@@ -223,8 +224,8 @@ test.describe('the books', () => {
     await dialog.getByLabel('Rate (per KG)').fill('12.5');
     await dialog.getByLabel('Paid Amount').fill('3000');
     await dialog.getByLabel('Discount').fill('0');
-    await expect(dialog.getByTestId('live-total')).toHaveText('3,125.00');
-    await expect(dialog.getByTestId('live-due')).toHaveText('125.00');
+    await expect(dialog.getByTestId('live-total')).toHaveText('৳ 3,125.00');
+    await expect(dialog.getByTestId('live-due')).toHaveText('৳ 125.00');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Confirmed').first()).toBeVisible();

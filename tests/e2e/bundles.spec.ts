@@ -38,7 +38,7 @@ test('the Credit screen loads the form code only when a form is opened, and the 
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await dialog.getByLabel('Weight (KG)').fill('10.5');
   await dialog.getByLabel('Rate (per KG)').fill('80');
-  await expect(dialog.getByTestId('live-total')).toHaveText('840.00');
+  await expect(dialog.getByTestId('live-total')).toHaveText('৳ 840.00');
 });
 
 // A form whose code cannot be fetched (offline, or a release replaced the file) says so in the

@@ -33,7 +33,7 @@ test.describe('corrections and parties', () => {
     await logIn(page, E2E_ADMIN);
     await openStatement(page, 'mWireData', id, client);
     const totals = page.getByTestId('statement-totals');
-    await expect(totals).toContainText('1,000.00');
+    await expect(totals).toContainText('৳ 1,000.00');
 
     const row = page.getByTestId('statement-row').filter({ hasText: 'second' });
     await row.getByRole('button', { name: 'Void' }).click();
@@ -157,7 +157,7 @@ test.describe('corrections and parties', () => {
     await page.getByPlaceholder('Search by name').fill(name);
     await expect(rows).toHaveCount(2);
     await rows.filter({ hasText: 'Client' }).getByRole('link', { name: 'details' }).click();
-    await expect(page.getByTestId('statement-totals')).toContainText('1,000.00');
+    await expect(page.getByTestId('statement-totals')).toContainText('৳ 1,000.00');
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
 
     const download = page.waitForEvent('download');

@@ -1,6 +1,7 @@
 import { todayIn } from '../../src/shared/dates';
 import { entryBody } from '../helpers/factories';
 import { addPartner, logIn } from './support/accounts';
+import { takaText } from './support/figures';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
 import { pickParty } from './support/forms';
@@ -35,8 +36,7 @@ test.describe('dashboard and statements', () => {
     const totals = buys.map((b) => Math.round(Number(b.qunatity) * p(b.price)));
     const dues = buys.map((b, i) => (totals[i] as number) - p(b.paid_amount) - p(b.discount_amount));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const taka = (poisha: number) =>
-      `${poisha < 0 ? '-' : ''}${Math.floor(Math.abs(poisha) / 100).toLocaleString('en-US')}.${String(Math.abs(poisha) % 100).padStart(2, '0')}`;
+    const taka = takaText;
 
     await logIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
@@ -132,7 +132,7 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByRole('heading', { name: `Statement of ${client}` })).toBeVisible();
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
     await expect(page.getByTestId('statement-row').first()).toContainText('second');
-    await expect(page.getByTestId('statement-totals')).toContainText('1,350.00');
+    await expect(page.getByTestId('statement-totals')).toContainText('৳ 1,350.00');
   });
 
   test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {
@@ -171,7 +171,7 @@ test.describe('dashboard and statements', () => {
     await row.getByRole('link', { name: 'ledger' }).click();
     await expect(page.getByRole('heading', { name: `Ledger of ${client}` })).toBeVisible();
     await expect(page.getByTestId('ledger-row')).toHaveCount(2);
-    await expect(page.getByTestId('ledger-row').nth(0)).toContainText('1,000.00 Dr');
+    await expect(page.getByTestId('ledger-row').nth(0)).toContainText('৳ 1,000.00 Dr');
     await expect(page.getByTestId('ledger-row').nth(1)).toContainText('750.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('750.00 Dr');
   });
@@ -194,13 +194,13 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('ledger-row')).toHaveCount(500);
     const opening = page.getByTestId('ledger-opening');
     await expect(opening).toContainText('Balance brought forward (with 3 earlier entries of this range)');
-    await expect(opening).toContainText('3.00 Dr');
+    await expect(opening).toContainText('৳ 3.00 Dr');
     await expect(page.getByTestId('ledger-row').first()).toContainText('4.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
 
     await opening.getByRole('button', { name: 'Show all 503 entries' }).click();
     await expect(page.getByTestId('ledger-row')).toHaveCount(503);
-    await expect(opening).toHaveText(/^Balance brought forward\s*0\.00$/);
+    await expect(opening).toHaveText(/^Balance brought forward\s*৳\s0\.00$/);
     await expect(page.getByTestId('ledger-row').first()).toContainText('1.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
   });

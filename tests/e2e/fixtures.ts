@@ -1,16 +1,19 @@
 import { test as base, expect } from '@playwright/test';
 
 // Every browser test fails if the page logs an error or throws: a user would meet it too.
-export const test = base.extend<{ consoleErrors: string[] }>({
+// A spec may name errors it causes on purpose (`test.use({ expectedConsoleErrors: /…/ })`:
+// requests made offline, an answer cut on purpose); any other still fails the test.
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp | null }>({
+  expectedConsoleErrors: [null, { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         // The API refusing a request (wrong password, no right, bad input) is an answer the
         // page shows, not a fault; Chromium still logs it. Server errors (5xx) stay errors.
         const refused = /status of 4\d\d/.test(msg.text()) && msg.location().url.includes('/api/');
-        if (!refused) errors.push(`${msg.text()} (${msg.location().url})`);
+        if (!refused && !expectedConsoleErrors?.test(msg.text())) errors.push(`${msg.text()} (${msg.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

@@ -152,8 +152,8 @@ test.describe('public home page', () => {
     await page.goto('/');
     const header = page.locator('header');
     await expect(header.getByTestId('signed-in-user')).toHaveText(E2E_ADMIN.name);
-    await expect(header.getByTestId('header-stock')).toContainText(/^Stock: -?[\d,]+(\.\d+)? KG$/);
-    await expect(header.getByTestId('header-balance')).toContainText(/^Balance: -?[\d,]+\.\d{2}$/);
+    await expect(header.getByTestId('header-stock')).toContainText(/^Stock: −?[\d,]+(\.\d+)? KG$/);
+    await expect(header.getByTestId('header-balance')).toContainText(/^Balance: −?৳\s(\d{1,2},)*\d{1,3}\.\d{2}$/);
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await header.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,6 @@
 import { entryBody } from '../helpers/factories';
 import { addPartner, logIn } from './support/accounts';
+import { takaText } from './support/figures';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -16,7 +17,7 @@ test.describe('the day at a glance', () => {
       headers: origin,
     });
     expect(res.status(), await res.text()).toBe(201);
-    const owed = `${(100_000 * Number(price)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const owed = takaText(Math.round(100_000 * Number(price) * 100));
 
     await logIn(page, E2E_ADMIN);
     await page.setViewportSize({ width: 360, height: 740 });

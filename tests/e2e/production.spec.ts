@@ -35,7 +35,7 @@ test.describe('production report', () => {
     await expect(page.getByRole('img', { name: /Kg fired \(bars\)/ })).toBeVisible();
 
     const potRow = page.getByRole('row').filter({ hasText: pot });
-    await expect(potRow.getByRole('cell')).toHaveText([pot, '2', '650.75', shown, '1', '1,000.50', shown, '2', '1,537.46']);
+    await expect(potRow.getByRole('cell')).toHaveText([pot, '2', '650.75', shown, '1', '৳ 1,000.50', shown, '2', '৳ 1,537.46']);
     await expect(page.getByRole('row').filter({ hasText: man }).getByRole('cell')).toHaveText([man, '2', '650.75']);
 
     const phone = testInfo.project.name === 'phone';

@@ -1,13 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divideHalfUp, dueAmount, formatKg, formatTaka, lineTotal, parseDecimal, perKg, toDecimal, toFixedText, units } from '../../src/shared/money.ts';
+import { toBengaliDigits, toLatinDigits } from '../../src/shared/digits.ts';
+import {
+  divideHalfUp,
+  dueAmount,
+  formatAmount,
+  formatCount,
+  formatKg,
+  formatTaka,
+  groupLakh,
+  lineTotal,
+  parseDecimal,
+  perKg,
+  toDecimal,
+  toFixedText,
+  units,
+} from '../../src/shared/money.ts';
 
 // Exact money (DESIGN "Money is exact"): poisha, grams and thousandths are integers, parsed from
 // text without a float, multiplied exactly and rounded half up once. Every expected value here
 // is worked out independently of src/shared/money.ts, with BigInt and string arithmetic.
 
 const runs = { numRuns: 500 };
-const MAX_POISHA = 1_000_000_000_000; // 10,000,000,000 taka
+const MAX_POISHA = 1_000_000_000_000; // 10,00,00,00,000 taka (1,000 crore)
 
 /** Independent decimal text → integer units: '12.5', 2 → 1250n. */
 function unitsOf(text: string, digits: number): bigint {
@@ -33,11 +48,15 @@ function fixed(value: bigint, digits: number): string {
   return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${frac}` : ''}`;
 }
 
-function groupThousands(whole: string): string {
+/** Independent lakh grouping: the last 3 digits, then pairs, from the right. */
+function groupIndian(whole: string): string {
   const out: string[] = [];
-  for (let i = whole.length; i > 0; i -= 3) out.unshift(whole.slice(Math.max(0, i - 3), i));
+  for (let i = whole.length, size = 3; i > 0; i -= size, size = 2) out.unshift(whole.slice(Math.max(0, i - size), i));
   return out.join(',');
 }
+
+const NBSP = '\u00a0';
+const MINUS = '\u2212';
 
 function ok(input: unknown, unit: (typeof units)[keyof typeof units]): number {
   const r = parseDecimal(input, unit);
@@ -85,12 +104,36 @@ describe('parseDecimal', () => {
     ['+5', 'must be an amount in taka'],
     ['1.2.3', 'must be an amount in taka'],
     ['12,34', 'must be an amount in taka'],
-    ['10000000001', 'must be at most 10,000,000,000'],
-    ['99999999999999999999999', 'must be at most 10,000,000,000'],
+    ['10000000001', 'must be at most 10,00,00,00,000'],
+    ['99999999999999999999999', 'must be at most 10,00,00,00,000'],
+    ['১২.৩৪৫', 'at most 2 digits after the point'],
+    ['১,২', 'must be an amount in taka'],
+    ['12,34,56', 'must be an amount in taka'],
+    ['1,23,45', 'must be an amount in taka'],
+    ['12,345.6,7', 'must be an amount in taka'],
+    ['−৫', 'cannot be negative'],
+    ['-৳ 5', 'cannot be negative'],
+    ['৳', 'is required'],
   ])('refuses money %j with a message (%s)', (input, message) => {
     const r = parseDecimal(input, units.money);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain(message);
+  });
+
+  it('reads Bengali digits, lakh groups and a copied taka sign to the same units', () => {
+    expect(ok('১২,৫০০.৫০', units.money)).toBe(1250050);
+    expect(ok('১২৫০০.৫', units.money)).toBe(1250050);
+    expect(ok('1,23,456.5', units.weight)).toBe(123456500);
+    expect(ok('১,২৩,৪৫৬.৫', units.weight)).toBe(123456500);
+    expect(ok('12,34,567.5', units.money)).toBe(123456750);
+    expect(ok('1,23,45,67,890.05', units.money)).toBe(123456789005);
+    expect(ok('1,234,567.5', units.money)).toBe(123456750);
+    expect(ok('23,55,772.17', units.money)).toBe(235577217);
+    expect(ok('৳ 23,55,772.17', units.money)).toBe(235577217);
+    expect(ok(`৳${NBSP}২৩,৫৫,৭৭২.১৭`, units.money)).toBe(235577217);
+    expect(ok('০.১', units.money)).toBe(10);
+    expect(ok('১০,০০,০০,০০,০০০', units.money)).toBe(MAX_POISHA);
+    expect(parseDecimal('১০,০০,০০,০০,০০০.০১', units.money)).toEqual({ ok: false, message: 'must be at most 10,00,00,00,000' });
   });
 
   it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])(
@@ -259,19 +302,47 @@ describe('lineTotal and dueAmount', () => {
   });
 });
 
-describe('formatTaka and formatKg', () => {
-  it('shows money with 2 decimals and thousands commas', () => {
-    expect(formatTaka(125050)).toBe('1,250.50');
-    expect(formatTaka(0)).toBe('0.00');
-    expect(formatTaka(5)).toBe('0.05');
-    expect(formatTaka(-27)).toBe('-0.27');
-    expect(formatTaka(-123456789)).toBe('-1,234,567.89');
-    expect(formatTaka(100000000)).toBe('1,000,000.00');
-    expect(formatTaka(99999)).toBe('999.99');
-    expect(formatTaka(MAX_POISHA)).toBe('10,000,000,000.00');
+describe('formatTaka, formatAmount, formatKg and formatCount', () => {
+  it('shows money with the taka sign, 2 decimals and lakh groups; negatives with a minus sign before the taka sign', () => {
+    expect(formatTaka(125050)).toBe(`৳${NBSP}1,250.50`);
+    expect(formatTaka(0)).toBe(`৳${NBSP}0.00`);
+    expect(formatTaka(5)).toBe(`৳${NBSP}0.05`);
+    expect(formatTaka(-27)).toBe(`${MINUS}৳${NBSP}0.27`);
+    expect(formatTaka(235577217)).toBe(`৳${NBSP}23,55,772.17`);
+    expect(formatTaka(-235577217)).toBe(`${MINUS}৳${NBSP}23,55,772.17`);
+    expect(formatTaka(-123456789)).toBe(`${MINUS}৳${NBSP}12,34,567.89`);
+    expect(formatTaka(100000000)).toBe(`৳${NBSP}10,00,000.00`);
+    expect(formatTaka(10000000)).toBe(`৳${NBSP}1,00,000.00`);
+    expect(formatTaka(99999)).toBe(`৳${NBSP}999.99`);
+    expect(formatTaka(100000)).toBe(`৳${NBSP}1,000.00`);
+    expect(formatTaka(123456789005)).toBe(`৳${NBSP}1,23,45,67,890.05`);
+    expect(formatTaka(MAX_POISHA)).toBe(`৳${NBSP}10,00,00,00,000.00`);
+    expect(formatAmount(-235577217)).toBe(`${MINUS}23,55,772.17`);
   });
 
-  it('shows kg with up to 3 decimals and thousands commas', () => {
+  it('writes Bengali digits in Bangla, the same groups and signs', () => {
+    expect(formatTaka(235577217, 'bn')).toBe(`৳${NBSP}২৩,৫৫,৭৭২.১৭`);
+    expect(formatTaka(-235577217, 'bn')).toBe(`${MINUS}৳${NBSP}২৩,৫৫,৭৭২.১৭`);
+    expect(formatTaka(235577217, 'en')).toBe(`৳${NBSP}23,55,772.17`);
+    expect(formatKg(1234567500, 'bn')).toBe('১২,৩৪,৫৬৭.৫');
+    expect(formatCount(123456, 'bn')).toBe('১,২৩,৪৫৬');
+    expect(formatAmount(5, 'bn')).toBe('০.০৫');
+  });
+
+  it('groups by lakh and crore on the digits, never through a float', () => {
+    expect(groupLakh('0')).toBe('0');
+    expect(groupLakh('999')).toBe('999');
+    expect(groupLakh('1000')).toBe('1,000');
+    expect(groupLakh('99999')).toBe('99,999');
+    expect(groupLakh('100000')).toBe('1,00,000');
+    expect(groupLakh('9999999')).toBe('99,99,999');
+    expect(groupLakh('10000000')).toBe('1,00,00,000');
+    expect(groupLakh('12345678901234567')).toBe('12,34,56,78,90,12,34,567');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(123456)).toBe('1,23,456');
+  });
+
+  it('shows kg with up to 3 decimals and lakh groups', () => {
     expect(formatKg(1250500)).toBe('1,250.5');
     expect(formatKg(0)).toBe('0');
     expect(formatKg(1)).toBe('0.001');
@@ -279,19 +350,20 @@ describe('formatTaka and formatKg', () => {
     expect(formatKg(100000)).toBe('100');
     expect(formatKg(1000000)).toBe('1,000');
     expect(formatKg(1234567)).toBe('1,234.567');
-    expect(formatKg(-1500)).toBe('-1.5');
-    expect(formatKg(-10500)).toBe('-10.5');
+    expect(formatKg(1234567500)).toBe('12,34,567.5');
+    expect(formatKg(-1500)).toBe(`${MINUS}1.5`);
+    expect(formatKg(-10500)).toBe(`${MINUS}10.5`);
   });
 
-  it('formats any amount as the grouped exact text, and reads back (property)', () => {
+  it('formats any amount as the lakh-grouped exact text, in both digit sets, and reads back (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), (p) => {
+      fc.property(fc.integer({ min: -MAX_POISHA, max: MAX_POISHA }), fc.constantFrom('en' as const, 'bn' as const), (p, lang) => {
         const exact = fixed(BigInt(p), 2);
         const negative = exact.startsWith('-');
         const [whole = '', frac = ''] = exact.replace('-', '').split('.');
-        const expected = `${negative ? '-' : ''}${groupThousands(whole)}.${frac}`;
-        const shown = formatTaka(p);
-        return shown === expected && (p < 0 || ok(shown, units.money) === p);
+        const latin = `${negative ? MINUS : ''}৳${NBSP}${groupIndian(whole)}.${frac}`;
+        const shown = formatTaka(p, lang);
+        return shown === (lang === 'bn' ? toBengaliDigits(latin) : latin) && (p < 0 || ok(shown, units.money) === p);
       }),
       runs,
     );
@@ -303,10 +375,27 @@ describe('formatTaka and formatKg', () => {
         const exact = fixed(BigInt(g), 3).replace(/0+$/, '').replace(/\.$/, '');
         const negative = exact.startsWith('-');
         const [whole = '', frac] = exact.replace('-', '').split('.');
-        const expected = `${negative ? '-' : ''}${groupThousands(whole)}${frac ? `.${frac}` : ''}`;
+        const expected = `${negative ? MINUS : ''}${groupIndian(whole)}${frac ? `.${frac}` : ''}`;
         const shown = formatKg(g);
         return shown === expected && (g < 0 || ok(shown, units.weight) === g);
       }),
+      runs,
+    );
+  });
+});
+
+describe('toBengaliDigits and toLatinDigits', () => {
+  it('map each digit one for one and leave everything else', () => {
+    expect(toBengaliDigits('0123456789')).toBe('০১২৩৪৫৬৭৮৯');
+    expect(toLatinDigits('০১২৩৪৫৬৭৮৯')).toBe('0123456789');
+    expect(toBengaliDigits('৳ 1,250.50 KG')).toBe('৳ ১,২৫০.৫০ KG');
+    expect(toLatinDigits('১২,৫০০.৫০ টাকা')).toBe('12,500.50 টাকা');
+    expect(toLatinDigits('abc')).toBe('abc');
+  });
+
+  it('are each the inverse of the other on any text of digits (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9.,]{0,20}$/), (t) => toLatinDigits(toBengaliDigits(t)) === t && !/[0-9]/.test(toBengaliDigits(t))),
       runs,
     );
   });

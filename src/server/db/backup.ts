@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { formatTaka } from '../../shared/money.ts';
+import { formatAmount } from '../../shared/money.ts';
 import { getSummary } from '../modules/books/repository.ts';
 import { checkBooks } from '../modules/books/check.ts';
 import { type Database, migrateToLatest } from './database.ts';
@@ -191,7 +191,7 @@ async function withKysely<T>(sqlite: BetterSqlite3.Database, use: (db: Kysely<DB
 
 async function summaryLine(db: Kysely<DB>): Promise<string> {
   const s = await getSummary(db);
-  return `${s.entry_count} entries, balance ${formatTaka(Number(s.balance_p))} taka`;
+  return `${s.entry_count} entries, balance ${formatAmount(Number(s.balance_p))} taka`;
 }
 
 function asideName(live: string): string {

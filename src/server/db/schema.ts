@@ -87,6 +87,8 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   corrects_id: number | null;
   void_reason: string | null;
   idempotency_key: string | null;
+  /** When an entry sent late (a phone's outbox) was made; null when saved at once. */
+  made_at: string | null;
 };
 
 export interface LedgerSummaryTable {

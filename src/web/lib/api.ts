@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -23,7 +23,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setDateLanguage } from '../../shared/dates';
+import { setFigureLanguage } from './format';
 import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
 
 // The interface language. English is built in; Bangla (its catalogue and the registry's words)
@@ -36,6 +37,7 @@ function index(bn: Messages, terms: Readonly<Record<string, string>>) {
 /** Called whenever the language changes: dates, figures and the page's lang follow. */
 function applyLanguage(next: Lang) {
   setDateLanguage(next);
+  setFigureLanguage(next);
   if (typeof document !== 'undefined') document.documentElement.lang = next;
 }
 

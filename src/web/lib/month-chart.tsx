@@ -1,7 +1,10 @@
 // What the month charts share (production, overview): a round scale, compact tick labels and the
 // month labels under the bars. Plain SVG elements, no chart library.
 
-export const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+import { compactFigure } from './format';
+
+/** Scale labels in lakh and crore (not ICU's thousands and millions). */
+export const compact = { format: (n: number) => compactFigure(n) };
 const short = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
 
 /** A round upper bound for a scale: 1, 2, 2.5 or 5 times a power of ten. */

@@ -1,7 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Role } from '../../shared/roles';
-import { api } from './api';
+import { ApiError, api } from './api';
 import { type Lang, currentLanguage, setLanguage } from './i18n';
+import { forgetKeptData } from './service-worker';
+import { forgetSummary } from './summary';
 
 // Who is signed in, read from the server's session (an HttpOnly cookie the page cannot see).
 export interface SessionUser {
@@ -13,7 +15,8 @@ export interface SessionUser {
   lang: Lang | null;
 }
 
-export type SessionState = { status: 'loading'; user: null } | { status: 'ready'; user: SessionUser | null };
+/** `offline`: the server could not be asked; the user is the one last signed in on this browser. */
+export type SessionState = { status: 'loading'; user: null } | { status: 'ready'; user: SessionUser | null; offline?: boolean };
 
 const LOADING: SessionState = { status: 'loading', user: null };
 let state: SessionState = LOADING;
@@ -25,6 +28,33 @@ function set(next: SessionState) {
   for (const l of listeners) l();
 }
 
+// Who was last signed in here, so the app opens without a network (issue 16): its screens then
+// show what this browser kept (the outbox, the last figures); the server still asks for the
+// session cookie on every call. Forgotten on sign-out and whenever the server says nobody is in.
+const LAST_USER = 'ama-last-user';
+
+function lastUser(): SessionUser | null {
+  try {
+    const u = JSON.parse(localStorage.getItem(LAST_USER) ?? 'null') as SessionUser | null;
+    return u && typeof u.id === 'string' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberUser(user: SessionUser | null) {
+  try {
+    if (user) localStorage.setItem(LAST_USER, JSON.stringify(user));
+    else localStorage.removeItem(LAST_USER);
+    if (!user) {
+      forgetSummary();
+      forgetKeptData();
+    }
+  } catch {
+    // Storage refused (private mode): the app then needs the network to open.
+  }
+}
+
 export async function refreshSession(): Promise<SessionUser | null> {
   started = true;
   try {
@@ -32,18 +62,39 @@ export async function refreshSession(): Promise<SessionUser | null> {
     const u = body?.user;
     const lang = u?.lang === 'bn' || u?.lang === 'en' ? u.lang : null;
     const user = u ? { id: u.id, name: u.name, email: u.email, role: u.role, lang } : null;
+    rememberUser(user);
     set({ status: 'ready', user });
     // The account's language follows the person from browser to browser.
     if (lang && lang !== currentLanguage()) await setLanguage(lang);
     return user;
-  } catch {
-    set({ status: 'ready', user: null });
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    // The server busy or down (5xx): whoever is shown stays, unconfirmed; asked again later.
+    if (status >= 500 && state.user) {
+      set({ status: 'ready', user: state.user, offline: true });
+      return null;
+    }
+    // No answer at all (offline): the last user, marked offline; asked again when the network is back.
+    const offline = status === 0 ? (state.user ?? lastUser()) : null;
+    if (!offline) rememberUser(null);
+    set(offline ? { status: 'ready', user: offline, offline: true } : { status: 'ready', user: null });
     return null;
   }
 }
 
+if (typeof window !== 'undefined')
+  window.addEventListener('online', () => {
+    if (state.status === 'ready' && state.offline) void refreshSession();
+  });
+
+/** The user the server last confirmed as signed in (null offline or signed out): only they send the outbox. */
+export function currentUserId(): string | null {
+  return state.status === 'ready' && !state.offline ? (state.user?.id ?? null) : null;
+}
+
 export async function signOut(): Promise<void> {
   await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
+  rememberUser(null);
   set({ status: 'ready', user: null });
 }
 

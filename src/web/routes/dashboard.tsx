@@ -14,6 +14,8 @@ import NotFound from './not-found';
 
 // The production report carries its own tables and chart: loaded when first opened.
 const ProductionPage = lazy(() => import('../features/production/production-page'));
+// An entry's printable receipt: opened from an entry's actions, loaded then.
+const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
 export function meta() {
   return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
@@ -55,10 +57,11 @@ export default function DashboardPage() {
         <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
           {m.openSidebar}
         </label>
-        <Content page={page} url={params.get('url')} partner={params.get('partner')} />
+        <Content page={page} url={params.get('url')} partner={params.get('partner')} id={params.get('id')} />
       </div>
       <div className="drawer-side no-print z-30">
-        <label htmlFor="dashboard-drawer" aria-label={m.closeSidebar} className="drawer-overlay" />
+        {/* Tapping beside the open sidebar closes it; the checkbox itself ("Open Sidebar") is the keyboard's control. */}
+        <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
         <nav aria-label={m.dashboardNav} className="min-h-full w-64 bg-base-200 p-3">
           {sidebar.map((group) => (
             <div key={group.title} className="mb-4">
@@ -72,16 +75,20 @@ export default function DashboardPage() {
   );
 }
 
-function Content({ page, url, partner }: { page: string; url: string | null; partner: string | null }) {
+function Content({ page, url, partner, id }: { page: string; url: string | null; partner: string | null; id: string | null }) {
   const p = dashboardPageOf(registry, page);
   // The 404 page brings its own main landmark; every other page is the main content here.
-  if (!p && page !== '' && page !== 'ledger' && !isStatementLayout(page)) return <NotFound />;
+  if (!p && page !== '' && page !== 'ledger' && !(page === 'receipt' && id && /^[1-9]\d*$/.test(id)) && !isStatementLayout(page)) return <NotFound />;
   return (
     <main>
       {isStatementLayout(page) ? (
         <Statement type={page} url={url ?? ''} />
       ) : page === 'ledger' && partner && /^\d+$/.test(partner) ? (
         <PartyLedger partnerId={Number(partner)} />
+      ) : page === 'receipt' && id ? (
+        <Suspense fallback={<p>{tr(messages.loading)}</p>}>
+          <Receipt id={Number(id)} />
+        </Suspense>
       ) : page === '' || !p ? (
         <Home />
       ) : (
@@ -98,7 +105,7 @@ function PageView({ page }: { page: DashboardPage }) {
     case 'history':
       return <HistoryList kind={page.kind} label={page.label} />;
     case 'statement':
-      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} />;
+      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} ownColumns />;
     case 'log':
       return <KindLog kind={page.kind} title={page.label} />;
     case 'partners':

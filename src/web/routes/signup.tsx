@@ -55,7 +55,7 @@ export default function SignupPage() {
         <TextField label={m.name} autoComplete="name" registration={form.register('name')} error={errors.name} />
         <TextField label={m.email} type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
         <TextField label={m.password} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />
-        <p className="-mt-2 text-xs opacity-70">{m.passwordHint}</p>
+        <p className="-mt-2 text-xs text-muted">{m.passwordHint}</p>
         <TextField label={m.confirmPassword} type="password" autoComplete="new-password" registration={form.register('confirm')} error={errors.confirm} />
         <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}

@@ -10,6 +10,7 @@ import * as m0007 from './0007-production-rollups.ts';
 import * as m0008 from './0008-party-keys.ts';
 import * as m0009 from './0009-partner-name-keys.ts';
 import * as m0010 from './0010-overview-indexes.ts';
+import * as m0011 from './0011-entry-made-at.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '0008-party-keys': m0008,
   '0009-partner-name-keys': m0009,
   '0010-overview-indexes': m0010,
+  '0011-entry-made-at': m0011,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

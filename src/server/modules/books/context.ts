@@ -30,5 +30,6 @@ export const emptyEntry = (): Omit<NewEntry, 'kind' | 'issue_date' | 'issued_by'
   corrects_id: null,
   void_reason: null,
   idempotency_key: null,
+  made_at: null,
   voided: 0,
 });

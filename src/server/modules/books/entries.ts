@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { entryInputSchema } from '../../../shared/entry-schemas.ts';
+import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { type KindDef, inputFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -71,7 +72,15 @@ export async function prepareEntry(
     partyField && partyField.input.type === 'party'
       ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? ''))
       : null;
-  return { row: buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key }), key };
+  const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
+  // Made earlier (sent from a phone's outbox): it keeps the business day on which it was made.
+  if (typeof input.made_at === 'string') {
+    const made = checkMadeAt(new Date(input.made_at), new Date(), ctx.timeZone);
+    if (!made.ok) throw new HttpError(400, made.message, 'made_at');
+    row.issue_date = made.day;
+    row.made_at = made.madeAt;
+  }
+  return { row, key };
 }
 
 export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {

@@ -18,6 +18,8 @@ export interface EntryFilters {
   from?: string | undefined;
   to?: string | undefined;
   limit: number;
+  /** Only rows listed after this one (newest first): the next page. */
+  before?: { date: string; id: number } | undefined;
 }
 
 export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> {
@@ -84,11 +86,20 @@ function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
   return q;
 }
 
+/** Rows after `before` in the lists' order (date, then id, newest first). */
+function afterRow(q: ReturnType<typeof filtered>, before: EntryFilters['before']) {
+  if (!before) return q;
+  return q.where((eb) => eb.or([eb('issue_date', '<', before.date), eb.and([eb('issue_date', '=', before.date), eb('id', '<', before.id)])]));
+}
+
 /** Newest first: by date, then by the order they were written; a voided entry says who voided it, when and why. */
 export async function listEntries(db: Db, f: EntryFilters) {
   return withVoidDetails(
     db,
-    await withCurrentNames(db, await filtered(db, f).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute()),
+    await withCurrentNames(
+      db,
+      await afterRow(filtered(db, f), f.before).selectAll().orderBy('issue_date', 'desc').orderBy('id', 'desc').limit(f.limit).execute(),
+    ),
   );
 }
 

@@ -28,7 +28,10 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/${kind.path}`, { config: { access: 'acounts' } }, async (req) => {
       const q = parseInput(listQuerySchema, req.query);
       const filters = { kind: kind.kind, search: q.s, ...(await partnerFilter(ctx.db, kind, q.name, q.partner)), from: q['issue_date>'], to: q['issue_date<'] };
-      const [rows, sums] = await Promise.all([repo.listEntries(ctx.db, { ...filters, limit: q.limit }), repo.sumEntries(ctx.db, filters, summable(kind))]);
+      const [rows, sums] = await Promise.all([
+        repo.listEntries(ctx.db, { ...filters, limit: q.limit, before: q.before }),
+        repo.sumEntries(ctx.db, filters, summable(kind)),
+      ]);
       // `totals` (beside the spec's data list) are the database's sums over every matching row.
       return { data: rows.map((r) => entryToWire(kind, r)), totals: totalsToWire(kind, sums) };
     });

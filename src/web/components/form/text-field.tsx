@@ -57,7 +57,7 @@ export function FieldShell(props: { id: string; label: string; required: boolean
     <div className={`flex flex-col gap-1 ${props.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={props.id} className="text-sm font-medium">
         {tr(props.label)}
-        {props.required ? '' : <span className="font-normal opacity-60">{m.optional}</span>}
+        {props.required ? '' : <span className="font-normal text-muted">{m.optional}</span>}
       </label>
       {props.children}
       {props.error ? (

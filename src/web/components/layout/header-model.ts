@@ -1,6 +1,7 @@
 import type { Summary } from '../../../shared/books-api';
 import { messages } from '../../../shared/messages';
 import { formatKg, formatTaka, toUnits, units } from '../../../shared/money';
+import type { FigureLanguage } from '../../../shared/digits';
 import { type NavLink, navLinks } from '../../../shared/navigation';
 import { type Role, allows } from '../../../shared/roles';
 
@@ -25,20 +26,20 @@ export interface HeaderFigure {
   suffix: string;
 }
 
-/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
-export function headerFigures(summary: Summary): HeaderFigure[] {
+/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header), in lakh groups: '৳ 23,55,772.17'. */
+export function headerFigures(summary: Summary, lang: FigureLanguage = 'en'): HeaderFigure[] {
   return [
     {
       testId: 'header-stock',
       label: messages.stockLabel,
-      value: formatKg(toUnits(summary.wire_stock, units.weight)),
+      value: formatKg(toUnits(summary.wire_stock, units.weight), lang),
       negative: summary.wire_stock < 0,
       suffix: ' KG',
     },
     {
       testId: 'header-balance',
       label: messages.balanceLabel,
-      value: formatTaka(toUnits(summary.current_balance, units.money)),
+      value: formatTaka(toUnits(summary.current_balance, units.money), lang),
       negative: summary.current_balance < 0,
       suffix: '',
     },

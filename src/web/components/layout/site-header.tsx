@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import type { Summary } from '../../../shared/books-api';
 import { home } from '../../content';
 import { tr, useMessages } from '../../lib/i18n';
+import { useOutbox, useOutboxSender } from '../../lib/outbox-store';
+import { registerServiceWorker } from '../../lib/service-worker';
 import { signOut, useSession } from '../../lib/session';
-import { useSummary } from '../../lib/summary';
+import { type HeaderSummary as Figures, useSummary } from '../../lib/summary';
+import { figureLanguage } from '../../lib/format';
 import { LanguageSwitch } from './language-switch';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
 
@@ -17,6 +19,11 @@ export function SiteHeader() {
   const closeMenu = () => menu.current?.removeAttribute('open');
   const navigate = useNavigate();
   const summary = useSummary(showsSummary(user?.role ?? null));
+  const outbox = useOutbox(user?.id ?? null);
+  useOutboxSender(user?.id ?? null);
+  useEffect(() => {
+    if (user) registerServiceWorker();
+  }, [user]);
 
   const logout = async () => {
     closeMenu();
@@ -52,6 +59,16 @@ export function SiteHeader() {
           </Link>
         </div>
         <LanguageSwitch />
+        {outbox.length > 0 ? (
+          <Link
+            to="/cashIn#outbox"
+            className={`badge whitespace-nowrap ${outbox.some((e) => e.status === 'refused') ? 'badge-error' : 'badge-warning'}`}
+            aria-label={m.outboxCountLabel.replace('{count}', String(outbox.length))}
+            data-testid="outbox-count"
+          >
+            {m.outboxCount.replace('{count}', String(outbox.length))}
+          </Link>
+        ) : null}
         {summary ? <HeaderSummary summary={summary} /> : null}
         {user ? (
           <span className={headerClasses.user} title={user.email} data-testid="signed-in-user">
@@ -80,12 +97,19 @@ export function SiteHeader() {
   );
 }
 
-/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header). */
-function HeaderSummary({ summary }: { summary: Summary }) {
-  useMessages();
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** Wire stock in KG and the cash balance with 2 decimals (spec §2 header); 'as of HH:MM' when they could not be refreshed. */
+function HeaderSummary({ summary }: { summary: Figures }) {
+  const m = useMessages();
   return (
     <div className={headerClasses.summary}>
-      {headerFigures(summary).map((f) => (
+      {summary.asOf !== null ? (
+        <span className="text-muted" data-testid="header-as-of">
+          {m.figuresAsOf.replace('{time}', clock.format(summary.asOf))}
+        </span>
+      ) : null}
+      {headerFigures(summary.figures, figureLanguage()).map((f) => (
         <span key={f.testId} data-testid={f.testId}>
           {tr(f.label)}
           <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>

@@ -30,13 +30,25 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string;
   /** The rows' test id, for the browser tests. */
   rowTestId?: string;
-  /** A first row spanning the table (the ledger's balance brought forward). */
-  lead?: { label: ReactNode; value: ReactNode; testId?: string };
-  /** The totals row: its label in the first column, the columns' `total` in theirs. */
-  totals?: { label: ReactNode; testId?: string };
+  /**
+   * A first row: the ledger's balance brought forward (one value at the end), or a statement's
+   * figures before its dates (a value per column, `cells`).
+   */
+  lead?: { label: ReactNode; value?: ReactNode; cells?: (column: TableColumn<Row>) => ReactNode; testId?: string };
+  /** The totals row (label in the first column, the columns' `total` in theirs), and more rows after it (a closing line). */
+  totals?: FootRow<Row> | readonly FootRow<Row>[];
   empty?: ReactNode;
+  /** Names a wide table's frame, which then takes keyboard focus to scroll sideways (the production report's months). */
+  label?: string;
   className?: string;
   tableClassName?: string;
+}
+
+/** A row of the table's foot: its label in the first column, `cell` (default: the column's `total`) in the others. */
+export interface FootRow<Row> {
+  label: ReactNode;
+  testId?: string;
+  cell?: (column: TableColumn<Row>) => ReactNode;
 }
 
 const cellClass = <Row,>(c: TableColumn<Row>) =>
@@ -51,7 +63,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useMessages();
   const span = columns.length + (actions ? 1 : 0);
   return (
-    <div className={`${props.className ?? 'mt-2'} data-table-frame overflow-x-auto rounded-box border border-base-300`}>
+    <div
+      className={`${props.className ?? 'mt-2'} data-table-frame overflow-x-auto rounded-box border border-base-300`}
+      {...(props.label ? { role: 'region', 'aria-label': props.label, tabIndex: 0 } : {})}
+    >
       <table className={`data-table table table-sm ${props.tableClassName ?? ''}`}>
         <thead>
           <tr>
@@ -64,7 +79,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </tr>
         </thead>
         <tbody>
-          {props.lead ? (
+          {props.lead?.cells ? (
+            <FigureRow columns={columns} actions={!!actions} label={props.lead.label} cell={props.lead.cells} testId={props.lead.testId} />
+          ) : props.lead ? (
             <tr data-testid={props.lead.testId}>
               <td colSpan={span - 1}>{shown(props.lead.label)}</td>
               <td className="whitespace-nowrap text-right tabular-nums">{props.lead.value}</td>
@@ -92,18 +109,42 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </tbody>
         {props.totals ? (
           <tfoot>
-            <tr className="font-bold" data-testid={props.totals.testId}>
-              {columns.map((c, i) => (
-                <td key={c.key} className={cellClass(c)} data-label={i === 0 ? undefined : labelOf(c)}>
-                  {i === 0 ? shown(props.totals?.label) : c.total}
-                </td>
-              ))}
-              {actions ? <td /> : null}
-            </tr>
+            {[props.totals].flat().map((r, i) => (
+              <FigureRow
+                key={i}
+                className="font-bold"
+                columns={columns}
+                actions={!!actions}
+                label={shown(r.label)}
+                cell={r.cell ?? ((c) => c.total)}
+                testId={r.testId}
+              />
+            ))}
           </tfoot>
         ) : null}
       </table>
     </div>
+  );
+}
+
+/** A row of figures under the columns: a label in the first cell, `cell(column)` in the others. */
+function FigureRow<Row>(props: {
+  columns: readonly TableColumn<Row>[];
+  actions: boolean;
+  label: ReactNode;
+  cell: (column: TableColumn<Row>) => ReactNode;
+  testId?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <tr className={props.className ?? ''} data-testid={props.testId}>
+      {props.columns.map((c, i) => (
+        <td key={c.key} className={cellClass(c)} data-label={i === 0 ? undefined : labelOf(c)}>
+          {i === 0 ? props.label : props.cell(c)}
+        </td>
+      ))}
+      {props.actions ? <td /> : null}
+    </tr>
   );
 }
 
@@ -112,7 +153,7 @@ export function TwoLines({ main, sub, breakAll = false }: { main: ReactNode; sub
   return (
     <>
       <div className="font-medium">{main}</div>
-      <div className={`text-xs opacity-70 ${breakAll ? 'break-all' : ''}`}>{sub}</div>
+      <div className={`text-xs text-muted ${breakAll ? 'break-all' : ''}`}>{sub}</div>
     </>
   );
 }

@@ -34,6 +34,9 @@ export const entriesQuery = (path: string, params: Record<string, string> = {}) 
   });
 
 /** One entry, as it is now (the correction form starts from it). */
+/** The page of an entry's printable receipt. */
+export const receiptLink = (id: number) => `/dashboard/receipt?id=${id}`;
+
 export const entryQuery = (id: number) =>
   queryOptions({
     queryKey: [...booksKey, 'entry', id],

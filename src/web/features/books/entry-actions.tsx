@@ -9,7 +9,8 @@ import { Modal } from '../../components/ui/modal';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { dateText, formatCell } from '../../lib/format';
 import { saveWithToast } from '../../lib/notify';
-import { type Entry, entryQuery, useLifecycle, useVoidEntry } from './api';
+import { type Entry, entryQuery, receiptLink, useLifecycle, useVoidEntry } from './api';
+import { Link } from 'react-router';
 import { EntryForm } from './lazy-forms';
 
 /** What a list shows as an entry's party and amount, from its kind (entries the server made read name and paid amount). */
@@ -77,6 +78,9 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
       <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
         {m.void}
       </button>
+      <Link className="no-print btn btn-ghost btn-xs" to={receiptLink(entry.id)} aria-label={`${m.printReceipt} #${entry.id}`} title={m.printReceiptLabel}>
+        {m.printReceipt}
+      </Link>
       {/* Only the row being acted on has a dialog: a statement of 5,000 rows has no 5,000 hidden ones. */}
       {acting ? (
         <Modal

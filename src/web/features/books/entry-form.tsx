@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { entryInputSchema } from '../../../shared/entry-schemas';
 import { fill } from '../../../shared/messages';
@@ -9,7 +9,7 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../.
 import { pricingFields } from '../../../shared/registry-views';
 import { queryClient } from '../../lib/query-client';
 import { balancesQuery } from '../statements/api';
-import { dateText } from '../../lib/format';
+import { dateText, figureLanguage } from '../../lib/format';
 import { type Partner, usePartners } from '../partners/api';
 import { type Entry, lastEntryQuery, useCorrectEntry, useCreateEntry } from './api';
 import { PartyPicker } from './party-picker';
@@ -17,7 +17,9 @@ import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
 import { tr, useMessages } from '../../lib/i18n';
 import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
-import { saveWithToast } from '../../lib/notify';
+import { notify, saveWithToast } from '../../lib/notify';
+import { type OutboxEntry, outboxAvailable } from '../../lib/outbox-db';
+import { saveThroughOutbox } from '../../lib/outbox-send';
 import { useSession } from '../../lib/session';
 import { businessDayText, configQuery } from '../../lib/config';
 
@@ -27,7 +29,18 @@ type Values = Record<string, string>;
  * The form for any record kind, built from its registry entry: read-only date and issued-by,
  * each field by its type, and for priced kinds the total and due worked out as you type.
  */
-export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correcting?: Entry | undefined; onDone?: () => void }) {
+export function EntryForm({
+  kind,
+  correcting,
+  draft,
+  onDone,
+}: {
+  kind: KindDef;
+  correcting?: Entry | undefined;
+  /** An entry of the outbox the server refused: the form opens with it, to fix and send again. */
+  draft?: OutboxEntry | undefined;
+  onDone?: () => void;
+}) {
   const m = useMessages();
   const session = useSession();
   const config = useQuery(configQuery);
@@ -36,8 +49,9 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
   const partyField = fields.find((f) => f.input.type === 'party');
   const create = useCreateEntry(kind);
   const correct = useCorrectEntry();
-  const saving = create.isPending || correct.isPending;
-  const key = useRef(newIdempotencyKey());
+  const [sending, setSending] = useState(false);
+  const saving = create.isPending || correct.isPending || sending;
+  const key = useRef(draft?.key ?? newIdempotencyKey());
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   // Discount starts at 0 (still required, so it may be changed but not left empty).
   const blank = useMemo(
@@ -45,13 +59,11 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     [fields, partyField],
   );
   // Correcting: the form opens with the entry's values, to change what was wrong.
-  const start = useMemo(
-    () =>
-      correcting
-        ? Object.fromEntries(Object.keys(blank).map((k) => [k, correcting[k] === null || correcting[k] === undefined ? '' : String(correcting[k])]))
-        : blank,
-    [blank, correcting],
-  );
+  // A refused entry of the outbox opens with what was typed.
+  const start = useMemo(() => {
+    const from: Record<string, unknown> | undefined = correcting ?? draft?.body;
+    return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, from[k] === null || from[k] === undefined ? '' : String(from[k])])) : blank;
+  }, [blank, correcting, draft]);
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<Values>;
   const values = form.watch();
@@ -130,12 +142,52 @@ export function EntryForm({ kind, correcting, onDone }: { kind: KindDef; correct
     // On failure the form keeps what was typed, and the same key makes a retry safe.
     if (correcting) {
       if (await saveWithToast(() => correct.mutateAsync({ id: correcting.id, body }), m.corrected)) onDone?.();
+    } else if (session.user && outboxAvailable()) {
+      if (await sendFromOutbox(session.user.id, raw)) {
+        key.current = newIdempotencyKey();
+        form.reset(blank);
+        onDone?.();
+      }
     } else if (await saveWithToast(() => create.mutateAsync(body), m.confirmed)) {
       key.current = newIdempotencyKey();
       form.reset(blank);
       onDone?.();
     }
   }, onInvalid);
+
+  // Through the phone's outbox: kept there first, sent at once when the server answers within
+  // 10 s, else sent later by itself (docs/decisions/0014-outbox.md). True when the form may close.
+  const sendFromOutbox = async (userId: string, raw: Values) => {
+    const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ''));
+    // A refused entry keeps the moment it was made, unless that moment was what the server refused.
+    const madeAt = draft && !draft.message?.startsWith('made_at:') ? draft.madeAt : new Date().toISOString();
+    const entry: OutboxEntry = {
+      key: key.current,
+      userId,
+      path: kind.path,
+      kind: kind.kind,
+      title: kind.title,
+      body: values,
+      madeAt,
+      seq: draft?.seq ?? Date.now(),
+      status: 'waiting',
+    };
+    setSending(true);
+    try {
+      const outcome = await saveThroughOutbox(entry, { keepIfRefused: Boolean(draft) });
+      if (outcome.status === 'refused') {
+        void notify('error', outcome.error.message);
+        return false;
+      }
+      void notify('success', outcome.status === 'sent' ? m.confirmed : m.savedOnPhone);
+      return true;
+    } catch {
+      // The phone would not store it (storage refused or full): saved directly, as without an outbox.
+      return saveWithToast(() => create.mutateAsync({ ...values, idempotency_key: key.current }), m.confirmed);
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <form
@@ -257,15 +309,15 @@ function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
   return (
     <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
       <div>
-        <div className="text-xs opacity-70">{tr('Total Price')}</div>
+        <div className="text-xs text-muted">{tr('Total Price')}</div>
         <div className="text-lg font-semibold tabular-nums" data-testid="live-total">
-          {total === null ? '—' : formatTaka(total)}
+          {total === null ? '—' : formatTaka(total, figureLanguage())}
         </div>
       </div>
       <div>
-        <div className="text-xs opacity-70">{tr('Due')}</div>
+        <div className="text-xs text-muted">{tr('Due')}</div>
         <div className={`text-lg font-semibold tabular-nums ${due !== null && due < 0 ? 'text-warning' : ''}`} data-testid="live-due">
-          {due === null ? '—' : formatTaka(due)}
+          {due === null ? '—' : formatTaka(due, figureLanguage())}
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { tr, useMessages } from '../../lib/i18n';
 import { EntryButtons } from './entry-buttons';
 import { KindLog } from './kind-log';
 import { EntryForm } from './lazy-forms';
+import { OutboxList } from './outbox-list';
 import { RecentEntries } from './recent-entries';
 
 /**
@@ -24,6 +25,7 @@ export function EntryScreenPage(props: { screen: EntryScreen; title: string; rec
       ) : (
         <EntryButtons kinds={kinds} extra={props.extra} />
       )}
+      <OutboxList />
       {props.recent ? <RecentEntries group={props.recent} /> : null}
       {registry.kinds
         .filter((k) => k.log?.screens?.includes(props.screen))

@@ -43,7 +43,7 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
         rowKey={(e) => e.id}
         rowTestId={`${kind.kind}-row`}
         actionsHeader={lifecycle?.header}
-        rowClassName={(e) => (e.voided ? 'line-through opacity-60' : '')}
+        rowClassName={(e) => (e.voided ? 'line-through text-muted' : '')}
         actions={(e) => <EntryActions entry={{ ...e, kind: kind.kind }} kind={kind} />}
         empty={entries.data ? fill(m.noneYet, { what: tr(title).toLowerCase() }) : null}
       />

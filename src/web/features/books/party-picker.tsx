@@ -134,15 +134,15 @@ export function PartyPicker(props: {
               >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{p.name}</span>
-                  <span className="block text-xs opacity-70">{tr(p.catagories)}</span>
+                  <span className="block text-xs text-muted">{tr(p.catagories)}</span>
                 </span>
-                <span className="whitespace-nowrap text-xs tabular-nums opacity-80">{dueText(m, props.balances?.get(p.id))}</span>
+                <span className="whitespace-nowrap text-xs tabular-nums text-muted">{dueText(m, props.balances?.get(p.id))}</span>
               </button>
             </li>
           ))}
-          {shown.length === 0 ? <li className="px-3 py-2 text-sm opacity-70">{fill(m.noPartnerMatch, { query })}</li> : null}
+          {shown.length === 0 ? <li className="px-3 py-2 text-sm text-muted">{fill(m.noPartnerMatch, { query })}</li> : null}
           {matches.length > shown.length ? (
-            <li className="px-3 py-2 text-xs opacity-70">{fill(m.moreMatches, { count: matches.length - shown.length })}</li>
+            <li className="px-3 py-2 text-xs text-muted">{fill(m.moreMatches, { count: matches.length - shown.length })}</li>
           ) : null}
         </ul>
       ) : null}

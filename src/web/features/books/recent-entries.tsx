@@ -29,7 +29,7 @@ export function RecentEntries({ group }: { group: KindGroup }) {
         ]}
         rows={recent.data ?? []}
         rowKey={(e) => e.id}
-        rowClassName={(e) => (e.voided || e.void_of ? 'opacity-60' : '')}
+        rowClassName={(e) => (e.voided || e.void_of ? 'text-muted' : '')}
         rowTestId="recent-row"
         actions={(e) => <EntryActions entry={e} lifecycle={false} />}
         empty={recent.data ? m.noEntries : null}

@@ -18,7 +18,7 @@ const openPage = registry.kinds.find((k) => k.lifecycle?.action === 'end')?.dash
 function Card({ label, value, testId, to }: { label: string; value: string; testId: string; to?: string | undefined }) {
   const body = (
     <>
-      <span className="text-xs uppercase opacity-70">{label}</span>
+      <span className="text-xs uppercase text-muted">{label}</span>
       <span className="text-lg font-semibold tabular-nums break-all sm:text-xl" data-testid={testId}>
         {value}
       </span>
@@ -39,14 +39,14 @@ function Parties({ title, rows, empty, testId }: { title: string; rows: readonly
     <div className="min-w-0 rounded-box border border-base-300 p-3">
       <h2 className="text-lg font-semibold">{title}</h2>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm opacity-70">{empty}</p>
+        <p className="mt-2 text-sm text-muted">{empty}</p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">
           {rows.map((r) => (
             <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-1.5" data-testid={testId}>
               <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 truncate">
                 {r.name}
-                <span className="ml-1 text-xs opacity-70">{tr(r.catagories)}</span>
+                <span className="ml-1 text-xs text-muted">{tr(r.catagories)}</span>
               </Link>
               <span className="shrink-0 tabular-nums">{formatCell(r.amount, 'money')}</span>
             </li>

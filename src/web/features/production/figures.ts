@@ -1,6 +1,7 @@
-import { formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
+import { formatCount, formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
 import { formatMonthYear, formatShortDate } from '../../../shared/dates';
 import { messages as m } from '../../../shared/messages';
+import { figureLanguage } from '../../lib/format';
 import type { ProductionFigures, ProductionFireMan, ProductionPot } from '../../../shared/production-api';
 
 // What the production page shows, as data: the same columns feed the tables, the phone's cards
@@ -38,9 +39,9 @@ export function show(value: unknown, format: Format): string {
   if (format === 'text') return String(value);
   if (format === 'date') return formatShortDate(new Date(`${String(value)}T12:00:00Z`));
   const n = Number(value);
-  if (format === 'count') return n.toLocaleString('en-US');
-  if (format === 'kg') return formatKg(toUnits(n, units.weight));
-  return formatTaka(toUnits(n, units.money));
+  if (format === 'count') return formatCount(n, figureLanguage());
+  if (format === 'kg') return formatKg(toUnits(n, units.weight), figureLanguage());
+  return formatTaka(toUnits(n, units.money), figureLanguage());
 }
 
 /** A figure for a spreadsheet: plain digits and point, empty when there is none. */

@@ -32,7 +32,7 @@ export default function ProductionPage() {
       <h1 id="production-title" className="text-2xl font-bold">
         {tr('Production')}
       </h1>
-      <p className="no-print mt-1 text-sm opacity-70">{rangeText || m.thisMonthAnd12}</p>
+      <p className="no-print mt-1 text-sm text-muted">{rangeText || m.thisMonthAnd12}</p>
       <ReportActions filter={<DateFilter />} onCsv={() => r && downloadCsv(`Production ${r.total.from} to ${r.total.to}`, csvLines(r))} />
       {report.isError ? (
         <p role="alert" className="mt-4 text-error">
@@ -55,7 +55,7 @@ function Report({ r }: { r: ProductionReport }) {
       <MonthTable months={r.months} total={r.total} columns={wireColumns} title={m.wireMarginTitle} />
       <MonthCards months={r.months} total={r.total} />
       <h2 className="mt-6 text-lg font-semibold">{m.pots}</h2>
-      <p className="no-print text-sm opacity-70">{m.potsIntro}</p>
+      <p className="no-print text-sm text-muted">{m.potsIntro}</p>
       <PlainTable rows={r.pots} columns={potColumns} label={m.pots} empty={m.noFiringsRepairs} />
       <h2 className="mt-6 text-lg font-semibold">{m.fireMen}</h2>
       <PlainTable rows={r.fireMen} columns={fireManColumns} label={m.fireMen} empty={m.noFirings} />
@@ -102,6 +102,7 @@ function MonthTable({
         rows={months}
         rowKey={(m) => m.month}
         rowTestId="production-month"
+        label={title}
         totals={{ label: m.total, testId: 'production-total' }}
       />
     </div>

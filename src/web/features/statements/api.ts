@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { booksKey } from '../../lib/query-keys';
 import type { KindDef } from '../../../shared/registry';
+import { pageAfter } from '../../../shared/ledger-page';
 import type { Entry } from '../books/api';
 
 // Statements, history and party lists, and the party ledger. Their keys sit under the books key,
@@ -14,15 +15,28 @@ export interface DateRange {
 
 const bounds = (range: DateRange) => [range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : ''];
 
-export const statementQuery = (path: string, opts: DateRange & { name?: string | undefined; partner?: string | undefined; limit: number }) =>
-  queryOptions({
-    queryKey: [...booksKey, 'statement', path, opts],
-    queryFn: () => {
-      const party = opts.partner !== undefined ? `partner=${opts.partner}` : opts.name !== undefined ? `name=${encodeURIComponent(opts.name)}` : '';
-      const q = [party, ...bounds(opts), `limit=${opts.limit}`].filter(Boolean).join('&');
-      return api<{ data: Entry[]; totals: Record<string, number> }>('GET', `/api/${path}?${q}`);
-    },
-  });
+type StatementOptions = DateRange & { name?: string | undefined; partner?: string | undefined; limit: number };
+
+function fetchStatement(path: string, opts: StatementOptions, before?: string) {
+  const party = opts.partner !== undefined ? `partner=${opts.partner}` : opts.name !== undefined ? `name=${encodeURIComponent(opts.name)}` : '';
+  const q = [party, ...bounds(opts), `limit=${opts.limit}`, before ? `before=${before}` : ''].filter(Boolean).join('&');
+  return api<{ data: Entry[]; totals: Record<string, number> }>('GET', `/api/${path}?${q}`);
+}
+
+export const statementQuery = (path: string, opts: StatementOptions) =>
+  queryOptions({ queryKey: [...booksKey, 'statement', path, opts], queryFn: () => fetchStatement(path, opts) });
+
+/** Every row a statement's totals count, page after page of `opts.limit` (paper and CSV list them all). */
+export async function everyStatementRow(path: string, opts: StatementOptions): Promise<Entry[]> {
+  const rows: Entry[] = [];
+  for (let before: string | undefined; ;) {
+    const page = (await fetchStatement(path, opts, before)).data;
+    rows.push(...page);
+    const last = page.at(-1);
+    if (page.length < opts.limit || !last) return rows;
+    before = pageAfter({ issue_date: String(last.issue_date), id: Number(last.id) });
+  }
+}
 
 export const datesQuery = (path: string) =>
   queryOptions({

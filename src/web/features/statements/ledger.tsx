@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { LEDGER_PAGE } from '../../../shared/ledger-page';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
-import { PrintHeading } from '../../components/ui/print-heading';
+import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
+import { usePartners } from '../partners/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, dateText, formatCell } from '../../lib/format';
+import { countText, csvNumber, dateText, formatCell, takaInWords } from '../../lib/format';
+import { InWords } from '../../components/ui/in-words';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -30,7 +32,7 @@ export function LedgerBalances() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{m.partyLedger}</h1>
-      <p className="mt-1 text-sm opacity-70">{m.ledgerIntro}</p>
+      <p className="mt-1 text-sm text-muted">{m.ledgerIntro}</p>
       <SearchBox value={search} onChange={setSearch} placeholder={m.searchNameCategory} />
       <DataTable
         className="mt-4"
@@ -61,11 +63,13 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery(ledgerQuery(partnerId, range, limit));
+  const party = usePartners().data?.find((p) => p.id === partnerId);
   if (ledger.isError) return <p role="alert">{tr(ledger.error.message)}</p>;
   if (!ledger.data) return <p>{m.loading}</p>;
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;
-  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')} ${v > 0 ? m.dr : v < 0 ? m.cr : ''}`.trim();
+  // A no-break space: 'Dr' and 'Cr' never wrap away from their figure.
+  const signed = (v: number) => `${formatCell(Math.abs(v), 'money')}\u00a0${v > 0 ? m.dr : v < 0 ? m.cr : ''}`.trim();
   const rangeText = rangeLabel(m, range);
   // The ledger as a spreadsheet: plain signed numbers (+ owes us, − we owe), voided rows marked and moving nothing.
   const csv = () => {
@@ -93,9 +97,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   };
   return (
     <section>
-      <PrintHeading rangeText={rangeText} />
+      <PrintHeading rangeText={rangeText} party={{ ...l.partner, address: party?.address, contact: party?.contact }} />
       <h1 className="text-2xl font-bold">{fill(m.ledgerOf, { name: l.partner.name })}</h1>
-      <p className="mt-1 text-sm opacity-70">
+      <p className="mt-1 text-sm text-muted">
         {tr(l.partner.catagories)} · {rangeText} · {m.drCr}
       </p>
       <ReportActions filter={<DateFilter />} onCsv={csv} />
@@ -115,7 +119,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         rows={l.rows}
         rowKey={(r) => r.id}
         rowTestId="ledger-row"
-        rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+        rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
         actions={(r) => <EntryActions entry={{ ...r, issued_by: '' }} lifecycle={false} />}
         lead={{
           testId: 'ledger-opening',
@@ -124,9 +128,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
               {m.broughtForward}
               {earlier > 0 && (
                 <>
-                  {fill(earlier === 1 ? m.earlierOne : m.earlierMany, { count: earlier.toLocaleString('en-GB') })}
+                  {fill(earlier === 1 ? m.earlierOne : m.earlierMany, { count: countText(earlier) })}
                   <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
-                    {fill(m.showAllEntries, { count: l.count.toLocaleString('en-GB') })}
+                    {fill(m.showAllEntries, { count: countText(l.count) })}
                   </button>
                 </>
               )}
@@ -136,6 +140,8 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         }}
         totals={{ label: <span className="whitespace-nowrap">{fill(m.closingBalance, { standing: standing(m, l.closing) })}</span>, testId: 'ledger-closing' }}
       />
+      <InWords items={[{ label: fill(m.closingBalance, { standing: standing(m, l.closing) }), words: takaInWords(Math.abs(l.closing)) }]} />
+      <PrintSignatures />
       <BackToDashboard to="/dashboard/ledger" label={m.allPartners} />
     </section>
   );

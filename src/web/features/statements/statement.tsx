@@ -5,15 +5,17 @@ import { useSearchParams } from 'react-router';
 import { fill } from '../../../shared/messages';
 import { rangeLabel } from '../../lib/range-label';
 import { tr, useMessages } from '../../lib/i18n';
-import { type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, statementColumnsOf } from '../../../shared/registry-views';
+import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
+import { type Column, fieldNamed, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
-import { PrintHeading } from '../../components/ui/print-heading';
+import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { csvNumber, formatCell } from '../../lib/format';
+import { countText, csvNumber, formatCell, takaInWords } from '../../lib/format';
+import { InWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
-import { statementQuery } from './api';
+import { everyStatementRow, statementQuery } from './api';
+import { usePartners } from '../partners/api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
@@ -32,6 +34,29 @@ export function dateRange(from: string | null, to: string | null): { from?: stri
 
 const isFigure = (c: Column) => c.format !== 'text' && c.format !== 'date';
 
+/** The day before an ISO date: where a statement's brought-forward figures end. */
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The partner a party statement is about (by id, or the one of that name in the kind's categories), for the printed heading. */
+function usePartyOf(kind: KindDef | undefined, partner: string | undefined, name: string | undefined) {
+  const partners = usePartners().data ?? [];
+  const party = kind?.fields.find((f) => f.input.type === 'party')?.input;
+  if (partner !== undefined) return partners.find((p) => String(p.id) === partner);
+  if (name === undefined || party?.type !== 'party') return undefined;
+  const named = partners.filter((p) => p.name === name && party.categories.includes(p.catagories));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A total worth writing in words under a printed statement: a sum of money (not of rates per kg). */
+function isSumOfMoney(kind: KindDef, c: Column, totals: Record<string, number>): boolean {
+  const input = fieldNamed(kind, c.field)?.input;
+  return c.format === 'money' && typeof totals[c.field] === 'number' && !(input?.type === 'decimal' && input.unit === 'rate');
+}
+
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
  * (e.g. `powderCost?name=X`), newest first, with a date filter, the database's totals, Print
@@ -45,7 +70,7 @@ function decoded(text: string): string {
   }
 }
 
-export function Statement({ type, url }: { type: StatementLayout; url: string }) {
+export function Statement({ type, url, ownColumns = false }: { type: StatementLayout; url: string; ownColumns?: boolean }) {
   const m = useMessages();
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
@@ -58,7 +83,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   const range = day ? { from: day, to: day } : dateRange(params.get('from'), params.get('to'));
   const name = inner.get('name') ?? undefined;
   const partner = /^[1-9]\d*$/.test(inner.get('partner') ?? '') ? (inner.get('partner') as string) : undefined;
-  const columns = kind ? statementColumnsOf(kind, type) : [];
+  const columns = kind ? statementColumnsOf(kind, type, ownColumns) : [];
   // Long statements draw their first rows at once and the rest on request (or when printing).
   const [shown, setShown] = useState<number | 'all'>(FIRST_ROWS);
   useEffect(() => {
@@ -68,6 +93,22 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
   }, []);
 
   const statement = useQuery({ ...statementQuery(path, { name, partner, ...range, limit: ROW_LIMIT }), enabled: kind !== undefined });
+  // A party's statement from a start date opens with what came before it, and closes with both added up.
+  const partyStatement = (name !== undefined || partner !== undefined) && !day && range.from !== undefined;
+  const before = useQuery({
+    ...statementQuery(path, { name, partner, to: range.from ? dayBefore(range.from) : undefined, limit: 1 }),
+    enabled: kind !== undefined && partyStatement,
+  });
+  const party = usePartyOf(kind, partner, name);
+  // Paper and CSV list every row the totals count: past ROW_LIMIT the rest are fetched page after page.
+  const [everyRow, setEveryRow] = useState<Entry[] | null>(null);
+  const fetchEvery = async () => {
+    const truncated = (statement.data?.data.length ?? 0) >= ROW_LIMIT;
+    if (!truncated) return statement.data?.data ?? [];
+    const all = everyRow ?? (await everyStatementRow(path, { name, partner, ...range, limit: ROW_LIMIT }));
+    setEveryRow(all);
+    return all;
+  };
 
   if (!kind) {
     return (
@@ -77,7 +118,7 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
     );
   }
 
-  const allRows = statement.data?.data ?? [];
+  const allRows = everyRow ?? statement.data?.data ?? [];
   const rows = shown === 'all' ? allRows : allRows.slice(0, shown);
   const totals = statement.data?.totals ?? {};
   const title = fill(m.statementOf, { subject: url.includes('=') ? subject : tr(subject) });
@@ -85,9 +126,17 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
 
   // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
   // so the live rows of the CSV add up to its Total row.
-  const csv = () => {
+  const opening = partyStatement ? before.data?.totals : undefined;
+  const closing = (c: Column) => (opening ? (opening[c.field] ?? 0) + (totals[c.field] ?? 0) : undefined);
+  const figureCells = (value: (c: Column) => number | undefined): Record<string, string> =>
+    Object.fromEntries(columns.filter((c) => opening && c.field in opening).map((c) => [c.header, formatCell(value(c), c.format)]));
+  const openingCells = figureCells((c) => opening?.[c.field]);
+  const closingCells = figureCells(closing);
+  const csv = async () => {
     const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
-    for (const r of allRows) {
+    if (opening)
+      lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
+    for (const r of await fetchEvery()) {
       const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
       lines.push(
         [
@@ -97,19 +146,27 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
       );
     }
     lines.push([csvCell('Total'), ...columns.map((c) => csvCell(isFigure(c) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
+    if (opening) lines.push([csvCell('Closing'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(closing(c), c.format) : ''))].join(','));
     downloadCsv(title, lines);
   };
 
   return (
     <section aria-labelledby="statement-title">
-      <PrintHeading rangeText={rangeText} />
+      <PrintHeading rangeText={rangeText} party={party} />
       <h1 id="statement-title" className="text-2xl font-bold">
         {title}
       </h1>
-      <p className="no-print mt-1 text-sm opacity-70">
+      <p className="no-print mt-1 text-sm text-muted">
         {tr(kind.title)} · {rangeText}
       </p>
-      <ReportActions filter={day ? null : <DateFilter />} onCsv={csv} />
+      <ReportActions
+        filter={day ? null : <DateFilter />}
+        onCsv={() => void csv()}
+        onPrint={async () => {
+          await fetchEvery();
+          flushSync(() => setShown('all'));
+        }}
+      />
       {statement.isError ? <p className="mt-4 text-error">{tr(statement.error.message)}</p> : null}
       {statement.isPending ? <p className="mt-4">{m.loading}</p> : null}
       {statement.data ? (
@@ -119,21 +176,27 @@ export function Statement({ type, url }: { type: StatementLayout; url: string })
           columns={tableColumns(columns, totals)}
           rows={rows}
           rowKey={(r) => r.id}
-          rowClassName={(r) => (r.voided ? 'line-through opacity-60' : '')}
+          rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
           rowTestId="statement-row"
           actions={(r) => <EntryActions entry={{ ...r, kind: kind.kind, title: kind.title }} kind={kind} lifecycle={false} />}
-          totals={{ label: m.total, testId: 'statement-totals' }}
+          lead={opening ? { label: m.statementBroughtForward, testId: 'statement-opening', cells: (c) => openingCells[c.key] ?? '' } : undefined}
+          totals={[
+            { label: m.total, testId: 'statement-totals' },
+            ...(opening ? [{ label: m.closing, testId: 'statement-closing', cell: (c: TableColumn<Entry>) => closingCells[c.key] ?? '' }] : []),
+          ]}
           empty={m.noEntriesRange}
         />
       ) : null}
+      {statement.data ? (
+        <InWords items={columns.filter((c) => isSumOfMoney(kind, c, totals)).map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))} />
+      ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
-          {fill(m.showAllRows, { count: allRows.length.toLocaleString('en-US') })}
+          {fill(m.showAllRows, { count: countText(allRows.length) })}
         </button>
       ) : null}
-      {allRows.length >= ROW_LIMIT ? (
-        <p className="no-print mt-3 text-sm text-warning">{fill(m.showingNewest, { count: ROW_LIMIT.toLocaleString('en-US') })}</p>
-      ) : null}
+      {allRows.length >= ROW_LIMIT && !everyRow ? <p className="mt-3 text-sm text-warning">{fill(m.showingNewest, { count: countText(ROW_LIMIT) })}</p> : null}
+      <PrintSignatures />
       <BackToDashboard />
     </section>
   );

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useMessages } from '../../lib/i18n';
+import { kindByName } from '../../../shared/registry';
+import { DataTable } from '../../components/table/data-table';
+import { Modal } from '../../components/ui/modal';
+import { notify } from '../../lib/notify';
+import { type OutboxEntry, removeOutbox } from '../../lib/outbox-db';
+import { useOutbox } from '../../lib/outbox-store';
+import { useSession } from '../../lib/session';
+import type { Entry } from './api';
+import { entrySummary } from './entry-actions';
+import { EntryForm, preloadOnApproach } from './lazy-forms';
+
+const madeText = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/**
+ * The entries saved on this phone and not yet on the server (issue 16), with their amounts: each
+ * waits to be sent by itself; one the server refused shows its message, to fix and send again
+ * or to discard on purpose. Nothing when the outbox is empty.
+ */
+export function OutboxList() {
+  const messages = useMessages();
+  const session = useSession();
+  const entries = useOutbox(session.user?.id ?? null);
+  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  const fixingKind = fixing ? kindByName(fixing.kind) : undefined;
+  if (entries.length === 0) return null;
+
+  const discard = async (e: OutboxEntry) => {
+    if (!window.confirm(messages.outboxDiscardConfirm.replace('{title}', e.title))) return;
+    await removeOutbox(e.key);
+    void notify('success', messages.outboxDiscarded);
+  };
+
+  return (
+    <section id="outbox" className="mt-8 rounded-box border border-warning p-3" aria-labelledby="outbox-title">
+      <h2 id="outbox-title" className="text-lg font-semibold">
+        {messages.outboxTitle}
+      </h2>
+      <p className="text-sm text-muted">{messages.outboxIntro}</p>
+      <DataTable
+        columns={[
+          { key: 'made', header: 'Made', nowrap: true, cell: (e) => madeText.format(new Date(e.madeAt)) },
+          { key: 'form', header: 'Form', cell: (e) => e.title },
+          { key: 'name', header: 'Name', cell: (e) => entrySummary(asEntry(e)).subject },
+          { key: 'amount', header: 'Amount', numeric: true, cell: (e) => entrySummary(asEntry(e)).amount },
+          {
+            key: 'state',
+            header: 'State',
+            cell: (e) =>
+              e.status === 'refused' ? (
+                <span className="text-error" role="status">
+                  {messages.outboxRefusedState}: {e.message?.replace(/^made_at: /, '')}
+                </span>
+              ) : (
+                messages.outboxWaitingState
+              ),
+          },
+        ]}
+        rows={entries}
+        rowKey={(e) => e.key}
+        rowTestId="outbox-row"
+        actions={(e) =>
+          e.status === 'refused' ? (
+            <div className="flex flex-wrap justify-end gap-1">
+              <button type="button" className="btn btn-primary btn-xs" onClick={() => setFixing(e)} {...preloadOnApproach}>
+                {messages.outboxFix}
+              </button>
+              <button type="button" className="btn btn-outline btn-error btn-xs" onClick={() => void discard(e)}>
+                {messages.outboxDiscard}
+              </button>
+            </div>
+          ) : null
+        }
+      />
+      <Modal title={fixingKind?.title ?? ''} open={fixing !== null && fixingKind !== undefined} onClose={() => setFixing(null)}>
+        {fixing && fixingKind ? <EntryForm key={fixing.key} kind={fixingKind} draft={fixing} onDone={() => setFixing(null)} /> : null}
+      </Modal>
+    </section>
+  );
+}
+
+const asEntry = (e: OutboxEntry) => ({ ...e.body, kind: e.kind }) as unknown as Entry;

@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { entryBody } from '../helpers/factories';
+import { partnerCategories, registry } from '../../src/shared/registry';
+import { historyMenuOf, sidebarOf } from '../../src/shared/registry-views';
+import { appPaths } from '../../src/shared/app-paths';
+import { addPartner, logIn } from './support/accounts';
+import { E2E_ADMIN, e2ePorts } from './support/world';
+import { expect, test } from './fixtures';
+
+// Every screen, signed in as the owner, at the project's width (phone 360 px) and at 1366 px on
+// the desktop: nothing scrolls sideways, and axe-core finds no critical or serious violation
+// (forms open included). The list of screens comes from the routes and the registry, so a new
+// kind's pages are checked without touching this file.
+
+const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
+const widthOf = (project: string) => (project === 'phone' ? 360 : 1366);
+
+const dashboardPages = [...sidebarOf(registry), ...historyMenuOf(registry)].flatMap((g) => g.pages.map((p) => `/dashboard/${p.name}`));
+// Every path the app answers (the dashboard's from the registry's menus), and an unknown one: its 404 page.
+const screens = [...appPaths.filter((p) => p !== '/dashboard/*'), ...new Set(dashboardPages), '/dashboard/nowhere'];
+
+/** Pixels the page scrolls sideways, and the tables whose columns are cut inside their own scrolling frame. */
+async function sidewaysScroll(page: Page): Promise<{ page: number; cutTables: string[] }> {
+  return page.evaluate(() => ({
+    page: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    cutTables: [...document.querySelectorAll<HTMLElement>('.data-table-frame')]
+      .filter((f) => f.offsetParent !== null && f.scrollWidth > f.clientWidth + 1)
+      .map((f) => `${f.querySelector('th')?.textContent ?? '?'}: ${f.scrollWidth - f.clientWidth} px cut`),
+  }));
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`));
+}
+
+test.describe('every screen, at the width of the screen', () => {
+  let ledgerPath = '/dashboard/ledger';
+
+  test.beforeAll(async ({ request }) => {
+    // A partner of every category and one entry of every kind, so lists, cards and statements have rows.
+    const stamp = Date.now() % 100000;
+    const longNote = 'A long note that a careful accountant wrote to explain this entry to whoever reads the statement later on';
+    const names = Object.fromEntries(partnerCategories.map((c) => [c, `Screen ${c} ${stamp}`]));
+    const ids = await Promise.all(partnerCategories.map((c) => addPartner(request, c, names[c]!)));
+    ledgerPath = `/dashboard/ledger?partner=${ids[0]}`;
+    for (const kind of registry.kinds) {
+      const body = entryBody(
+        kind,
+        {},
+        (cats) => names[cats[0]!]!,
+        (f) => (f.name === 'note' ? longNote : undefined),
+      );
+      const res = await request.post(`/api/${kind.path}`, { data: body, headers: origin });
+      expect(res.status(), `${kind.kind}: ${await res.text()}`).toBe(201);
+    }
+  });
+
+  for (const path of screens) {
+    test(`${path}: no sideways scroll, no serious accessibility fault`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
+      if (!['/login', '/signup', '/reset-password'].includes(path)) await logIn(page, E2E_ADMIN);
+      await page.goto(path);
+      await expect(page.locator('main').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('a party ledger: no sideways scroll, no serious accessibility fault', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
+    await logIn(page, E2E_ADMIN);
+    await page.goto(ledgerPath);
+    await expect(page.getByRole('heading', { name: /Screen Client/ }).first()).toBeVisible();
+    expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  // Each form open, one test per form (/fireCount shows its one form on the page itself: the page's own check covers it).
+  for (const screen of ['credit', 'debit'] as const) {
+    const path = { credit: '/cashIn', debit: '/cashOut' }[screen];
+    for (const kind of registry.onScreen(screen)) {
+      const button = kind.button ?? kind.title;
+      test(`${path}, ${button} open: fits, no serious accessibility fault`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
+        await logIn(page, E2E_ADMIN);
+        await page.goto(path);
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+
+  test('the header fits one row on the office PC', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard');
+    const header = page.locator('header').first();
+    const heights = await header.evaluate((h) => {
+      const items = [...h.querySelectorAll('a, button, [data-testid]')].filter((e) => (e as HTMLElement).offsetParent !== null);
+      const tops = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
+      return { spread: Math.max(...tops) - Math.min(...tops), height: h.getBoundingClientRect().height };
+    });
+    expect(heights.spread, 'header items on more than one row').toBeLessThanOrEqual(12);
+  });
+});

@@ -1,0 +1,219 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
+import { todayIn } from '../../src/shared/dates';
+import { type Account, createAccount, logIn } from './support/accounts';
+import { E2E_ADMIN } from './support/world';
+import { expect, test } from './fixtures';
+
+// Entries survive a bad connection (issue 16): saved on the phone while offline, kept across a
+// reload, sent once by themselves when the connection is back, on the day they were made; a lost
+// answer does not double an entry; a refused one waits with the server's message; another user of
+// the same browser never sends them.
+
+const FORM = 'Others Expenses';
+const run = `${Date.now() % 1_000_000}`;
+
+/** The entries whose note carries `marker`, as the server has them (read as the e2e admin). */
+async function onServer(request: APIRequestContext, marker: string): Promise<{ issue_date: string; issued_by: string; note: string }[]> {
+  const base = test.info().project.use.baseURL as string;
+  const origin = { origin: base };
+  expect((await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: origin })).status()).toBe(
+    200,
+  );
+  const res = await request.get(`/api/otherExpanses?s=${encodeURIComponent(marker)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { issue_date: string; issued_by: string; note: string }[] }).data;
+}
+
+/** Opens the Others Expenses form on /cashOut (its code loaded). */
+async function openForm(page: Page) {
+  await page.getByRole('button', { name: FORM, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: FORM }).getByLabel('Expense Type')).toBeVisible();
+}
+
+/** Saves one entry with this note and bill in the open Others Expenses form. */
+async function saveExpense(page: Page, note: string, bill: string) {
+  const dialog = page.getByRole('dialog', { name: FORM });
+  if (!(await dialog.isVisible())) await openForm(page);
+  await dialog.getByLabel('Expense Type').selectOption('Others');
+  await dialog.getByLabel('Month').selectOption('November');
+  await dialog.getByLabel('Bill').fill(bill);
+  await dialog.getByLabel('Unit').fill('1');
+  await dialog.getByLabel('Note').fill(note);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+}
+
+const outboxRows = (page: Page) => page.getByTestId('outbox-row');
+
+test.describe('the outbox', () => {
+  test.describe.configure({ timeout: 90_000 });
+  // Offline, the browser logs every request it could not make; those, and the answer cut on purpose, are what these tests do.
+  test.use({ expectedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_RESET/ });
+
+  test.describe('with the service worker', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('two entries saved offline survive a reload offline and reach the server once each, on the day they were made', async ({ page, context, request }) => {
+      const clerk = await createAccount(request, 'acounts', 'Offline Clerk');
+      await logIn(page, clerk);
+      await page.goto('/cashOut');
+      await expect(page.getByTestId('header-balance')).toBeVisible();
+      // The worker is in charge of this page (it keeps the app for offline use).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+      // Made at 23:50 in Dhaka yesterday: they must keep that day, though they reach the server today.
+      const today = todayIn('Asia/Dhaka');
+      const yesterday = todayIn('Asia/Dhaka', new Date(Date.now() - 86_400_000));
+      await page.clock.setFixedTime(new Date(`${yesterday}T23:50:00+06:00`));
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Debit' })).toBeVisible();
+
+      await context.setOffline(true);
+      const marker = `offline ${run}`;
+      await saveExpense(page, `${marker} one`, '101');
+      await expect(page.getByRole('status').filter({ hasText: messages.savedOnPhone })).toBeVisible();
+      await saveExpense(page, `${marker} two`, '202');
+      await expect(page.getByTestId('outbox-count')).toHaveText('2 waiting');
+      await page.getByRole('dialog', { name: FORM }).getByRole('button', { name: /close/i }).click();
+
+      // Reloaded without a network: the app, the waiting entries with their amounts, the figures 'as of'.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Debit' })).toBeVisible();
+      await expect(page.getByTestId('outbox-count')).toHaveText('2 waiting');
+      await expect(outboxRows(page)).toHaveCount(2);
+      await expect(outboxRows(page).nth(0)).toContainText('101.00');
+      await expect(outboxRows(page).nth(1)).toContainText('202.00');
+      await expect(page.getByTestId('header-as-of')).toHaveText(/^as of \d\d:\d\d$/);
+      expect(await onServer(request, marker)).toEqual([]);
+
+      await page.clock.setFixedTime(new Date());
+      await context.setOffline(false);
+      await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 20_000 });
+      await expect(outboxRows(page)).toHaveCount(0);
+      const sent = await onServer(request, marker);
+      expect(sent.map((e) => e.note).sort()).toEqual([`${marker} one`, `${marker} two`]);
+      expect(sent.map((e) => e.issue_date)).toEqual([yesterday, yesterday]);
+      expect(yesterday).not.toBe(today);
+      expect(sent.every((e) => e.issued_by === 'Offline Clerk')).toBe(true);
+      await expect(page.getByTestId('header-as-of')).toHaveCount(0);
+    });
+  });
+
+  test('an answer lost after the server saved the entry: sent again, still one entry', async ({ page, request }) => {
+    await logIn(page, await createAccount(request, 'acounts', 'Lost Answer Clerk'));
+    await page.goto('/cashOut');
+    await openForm(page);
+    let posts = 0;
+    await page.route('**/api/otherExpanses', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts += 1;
+      const answer = await route.fetch();
+      // The first answer is lost on the way back: the server has the entry, the phone does not know.
+      if (posts === 1) return route.abort('connectionreset');
+      return route.fulfill({ response: answer });
+    });
+    const marker = `lost answer ${run}`;
+    await saveExpense(page, marker, '303');
+    await expect(page.getByRole('status').filter({ hasText: messages.savedOnPhone })).toBeVisible();
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 waiting');
+    expect(await onServer(request, marker)).toHaveLength(1);
+
+    // Start-up sends what waits: the same key again.
+    await page.reload();
+    await expect.poll(() => posts).toBe(2);
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    expect(await onServer(request, marker)).toHaveLength(1);
+  });
+
+  test('a refused entry waits with the server message, is fixed and sent, or discarded on purpose', async ({ page, context, request }) => {
+    await logIn(page, await createAccount(request, 'acounts', 'Refused Clerk'));
+    await page.goto('/cashOut');
+    await openForm(page);
+    await context.setOffline(true);
+    const marker = `refused ${run}`;
+    await saveExpense(page, `${marker} fix`, '404');
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 waiting');
+    await saveExpense(page, `${marker} discard`, '505');
+    await expect(page.getByTestId('outbox-count')).toHaveText('2 waiting');
+    await page.getByRole('dialog', { name: FORM }).getByRole('button', { name: /close/i }).click();
+    // Both were made five days ago (the phone was off the network that long): too old to send.
+    const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000);
+    await page.evaluate(
+      (madeAt) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('ama-outbox');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('entries', 'readwrite');
+            const store = tx.objectStore('entries');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const e of all.result as { madeAt: string }[]) store.put({ ...e, madeAt });
+            };
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      fiveDaysAgo.toISOString(),
+    );
+    await context.setOffline(false);
+    await page.reload();
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(fiveDaysAgo);
+    await expect(outboxRows(page).filter({ hasText: 'Refused' })).toHaveCount(2);
+    await expect(outboxRows(page).first()).toContainText(`this entry was made on ${day}, more than 3 days ago`);
+    await expect(page.getByTestId('outbox-count')).toHaveText('2 waiting');
+    await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true });
+    expect(await onServer(request, marker)).toEqual([]);
+
+    // Fix: the form opens with what was typed; sent now, it is today's entry.
+    await outboxRows(page).filter({ hasText: '404.00' }).getByRole('button', { name: messages.outboxFix }).click();
+    const dialog = page.getByRole('dialog', { name: FORM });
+    await expect(dialog.getByLabel('Bill')).toHaveValue('404');
+    await expect(dialog.getByLabel('Note')).toHaveValue(`${marker} fix`);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.confirmed })).toBeVisible();
+    await expect(outboxRows(page)).toHaveCount(1);
+
+    // Discard: asked first; saying no keeps it, yes removes it.
+    page.once('dialog', (d) => void d.dismiss());
+    await outboxRows(page).getByRole('button', { name: messages.outboxDiscard }).click();
+    await expect(outboxRows(page)).toHaveCount(1);
+    page.once('dialog', (d) => void d.accept());
+    await outboxRows(page).getByRole('button', { name: messages.outboxDiscard }).click();
+    await expect(outboxRows(page)).toHaveCount(0);
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    const sent = await onServer(request, marker);
+    expect(sent.map((e) => [e.note, e.issue_date])).toEqual([[`${marker} fix`, todayIn('Asia/Dhaka')]]);
+  });
+
+  test("another user signing in on the same browser does not send the first user's entries", async ({ page, context, request }) => {
+    const first: Account = await createAccount(request, 'acounts', 'First Clerk');
+    const second: Account = await createAccount(request, 'acounts', 'Second Clerk');
+    await logIn(page, first);
+    await page.goto('/cashOut');
+    await openForm(page);
+    await context.setOffline(true);
+    const marker = `first user ${run}`;
+    await saveExpense(page, marker, '606');
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 waiting');
+
+    // The first user's session ends (expired, or signed out elsewhere) while the entry waits.
+    await context.clearCookies();
+    await context.setOffline(false);
+    await logIn(page, second);
+    await expect(page.getByTestId('signed-in-user')).toHaveText('Second Clerk');
+    await page.goto('/cashOut');
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    // The second user saves (and so sends their outbox): only their own entry reaches the server.
+    await saveExpense(page, `${marker} second`, '707');
+    await expect(page.getByRole('status').filter({ hasText: messages.confirmed })).toBeVisible();
+    expect((await onServer(request, marker)).map((e) => [e.note, e.issued_by])).toEqual([[`${marker} second`, 'Second Clerk']]);
+
+    // The first user back: their entry goes, under their name.
+    await page.getByRole('dialog', { name: FORM }).getByRole('button', { name: /close/i }).click();
+    await context.clearCookies();
+    await logIn(page, first);
+    await page.goto('/cashOut');
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    await expect.poll(async () => (await onServer(request, marker)).map((e) => e.issued_by).sort()).toEqual(['First Clerk', 'Second Clerk']);
+  });
+});
