@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerFigures } from '../../src/web/components/layout/header-model.ts';
-import { compactFigure, countText, csvNumber, figureLanguage, formatCell, setFigureLanguage, takaInWords } from '../../src/web/lib/format.ts';
+import { compactFigure, countText, csvNumber, figureLanguage, formatCell, setFigureLanguage } from '../../src/web/lib/format.ts';
+import { takaInWords } from '../../src/web/components/ui/in-words.tsx';
 
 // The web's figures: one module-level figure language (the language switch sets it) that every
 // formatter uses by default; CSV cells stay plain numbers whatever the language.

@@ -1,4 +1,3 @@
-import { amountInWords } from '../../shared/amount-words';
 import { formatLongDate } from '../../shared/dates';
 import { type FigureLanguage, toBengaliDigits } from '../../shared/digits';
 import { formatCount, formatKg, formatTaka, toFixedText, toUnits, units } from '../../shared/money';
@@ -49,9 +48,6 @@ export function csvNumber(value: unknown, format: CellFormat): string {
 
 /** A count (rows, entries) for people: '1,23,456'. */
 export const countText = (n: number, lang: FigureLanguage = language) => formatCount(n, lang);
-
-/** A taka amount from the wire (e.g. 23557.72) in words, for print: 'Taka ... Only'. */
-export const takaInWords = (value: number, lang: FigureLanguage = language) => amountInWords(toUnits(value, units.money), lang);
 
 /** A chart's scale label, short in the Indian system: 2500 → '2.5K', 150000 → '1.5 L', 25000000 → '2.5 Cr'. */
 export function compactFigure(n: number, lang: FigureLanguage = language): string {

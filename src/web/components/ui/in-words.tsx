@@ -1,4 +1,10 @@
+import { amountInWords } from '../../../shared/amount-words';
+import { toUnits, units } from '../../../shared/money';
+import { figureLanguage } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
+
+/** A taka amount from the wire (e.g. 23557.72) in words, for print: 'Taka ... Only' (kept out of lib/format so the first screens do not carry the number words). */
+export const takaInWords = (value: number, lang = figureLanguage()) => amountInWords(toUnits(value, units.money), lang);
 
 /**
  * Amounts in words under a printed statement or ledger ('Paid Amount in words: Taka ... Only'),

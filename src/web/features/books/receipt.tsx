@@ -5,7 +5,8 @@ import { kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { home } from '../../content';
-import { dateText, formatCell, takaInWords } from '../../lib/format';
+import { dateText, formatCell } from '../../lib/format';
+import { takaInWords } from '../../components/ui/in-words';
 import { type Entry, entryQuery } from './api';
 
 // A printable receipt of one entry, for every kind from the registry: the company, the kind, the

@@ -10,8 +10,8 @@ import { type Column, fieldNamed, statementColumnsOf } from '../../../shared/reg
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { countText, csvNumber, formatCell, takaInWords } from '../../lib/format';
-import { InWords } from '../../components/ui/in-words';
+import { countText, csvNumber, formatCell } from '../../lib/format';
+import { InWords, takaInWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
 import { EntryActions } from '../books';
 import { everyStatementRow, statementQuery } from './api';
