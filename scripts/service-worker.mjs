@@ -28,7 +28,8 @@ fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manif
 
 const assets = fs
   .readdirSync(path.join(dir, 'assets'))
-  .filter((name) => /\.(js|css)$/.test(name))
+  // Fonts too: the taka sign and, for Bangla, Noto Sans Bengali (an offline start must not lose them).
+  .filter((name) => /\.(js|css|woff2)$/.test(name))
   .sort()
   .map((name) => `/assets/${name}`);
 const statics = fs

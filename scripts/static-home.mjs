@@ -49,7 +49,7 @@ async function buildIsland(clientDir) {
 }
 
 /**
- * The home page is not translated yet (docs/decisions/0012-bangla.md), and without React its
+ * The home page is not translated yet (docs/decisions/0015-bangla.md), and without React its
  * language switch would do nothing: it is taken out of the static page (the sign-in pages have it).
  */
 function withoutLanguageSwitch(html) {

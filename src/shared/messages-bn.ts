@@ -277,12 +277,8 @@ export const messages: Messages = {
   receiptNo: 'নং',
   receiptKind: 'এন্ট্রি',
   receiptParty: 'পক্ষ',
-  receiptDate: 'তারিখ',
-  receiptIssuedBy: 'লিখেছেন',
   receiptReceivedBy: 'গ্রহণকারী',
   receiptSignature: 'অনুমোদিত স্বাক্ষর',
-  receiptPaidAmount: 'পরিশোধিত টাকা',
-  receiptNote: 'নোট',
   receiptNotFound: 'এমন কোনো এন্ট্রি নেই।',
   receiptVoided: 'এই এন্ট্রি বাতিল করা হয়েছে: হিসাবে এটি গোনা হয় না।',
 

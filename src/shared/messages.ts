@@ -287,12 +287,8 @@ export const messages = {
   receiptNo: 'No.',
   receiptKind: 'Entry',
   receiptParty: 'Party',
-  receiptDate: 'Date',
-  receiptIssuedBy: 'Issued by',
   receiptReceivedBy: 'Received by',
   receiptSignature: 'Authorised signature',
-  receiptPaidAmount: 'Paid Amount',
-  receiptNote: 'Note',
   receiptNotFound: 'There is no such entry.',
   receiptVoided: 'This entry was voided: it does not count in the books.',
 

@@ -3,7 +3,7 @@ import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 
-// The interface language is kept on the account (docs/decisions/0012-bangla.md): a signed-in
+// The interface language is kept on the account (docs/decisions/0015-bangla.md): a signed-in
 // person sets it through better-auth's update-user, reads it back with the session; only en and
 // bn are taken; nobody else's account is touched; the API's messages stay English.
 describe.each(dialects)('the language on the account on %s', (dialect) => {

@@ -27,8 +27,8 @@ export function receiptModel(entry: Entry) {
   const lines: ReceiptLine[] = kind
     ? kind.fields.filter((f) => f !== subject).map((f) => ({ label: f.label, value: formatCell(entry[f.name], formatOf(f)), money: formatOf(f) === 'money' }))
     : [
-        { label: english.receiptPaidAmount, value: formatCell(entry.paid_amount, 'money'), money: true },
-        { label: english.receiptNote, value: formatCell(entry.note, 'text'), money: false },
+        { label: english.paidAmount, value: formatCell(entry.paid_amount, 'money'), money: true },
+        { label: english.note, value: formatCell(entry.note, 'text'), money: false },
       ];
   const amount = kind ? amountField(kind) : undefined;
   const inWords = amount && formatOf(amount) === 'money' ? entry[amount.name] : kind ? undefined : entry.paid_amount;
@@ -71,7 +71,7 @@ export function Receipt({ id }: { id: number }) {
             <dd className="text-right font-semibold">{r.party}</dd>
           </>
         ) : null}
-        <dt>{messages.receiptDate}</dt>
+        <dt>{messages.date}</dt>
         <dd className="text-right">{dateText(e.issue_date)}</dd>
         {r.lines.map((l) => (
           <div key={l.label} className="contents" data-testid="receipt-line">
@@ -91,7 +91,7 @@ export function Receipt({ id }: { id: number }) {
         </p>
       ) : null}
       <p className="mt-3 text-sm">
-        {messages.receiptIssuedBy}: {e.issued_by}
+        {messages.issuedBy}: {e.issued_by}
       </p>
       <div className="mt-14 grid grid-cols-2 gap-8 text-center text-sm">
         <p className="border-t border-current pt-1">{messages.receiptReceivedBy}</p>
