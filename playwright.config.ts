@@ -15,6 +15,8 @@ export default defineConfig({
   retries: 0,
   // A test's own budget: 30 s, doubled in CI, where 2 cores run the server, 2 browsers and the build's leftovers.
   timeout: process.env.CI ? 60_000 : 30_000,
+  // What a person waits for on a slow phone: 5 s, doubled in CI for the same reason.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
     baseURL,

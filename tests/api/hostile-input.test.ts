@@ -108,7 +108,8 @@ function badDecimal(unit: (typeof units)[keyof typeof units]): fc.Arbitrary<Raw>
       j('+5'),
       j('.'),
       j('5 kg'),
-      j('৳100'),
+      // (A pasted '৳100' is accepted on purpose, decision 0013; a sign in the middle is not.)
+      j('1৳00'),
     ),
     fc
       .tuple(fc.string({ maxLength: 6 }), fc.constantFrom('a', 'e', 'E', 'x', 'k', 'g', 'n'), fc.string({ maxLength: 6 }))

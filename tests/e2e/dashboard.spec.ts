@@ -96,7 +96,11 @@ test.describe('dashboard and statements', () => {
     const csv = (await import('node:fs')).readFileSync(file, 'utf8');
     expect(csv.startsWith('\uFEFF"Status","Name","Date","Quantity"')).toBe(true);
     expect(csv).toContain(`"Total"`);
-    expect(csv.trim().split('\r\n')).toHaveLength(1 + 3 + 1);
+    // From a start date: what came before (nothing since 2020 here), the three rows, the range's total and the closing.
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + 1 + 3 + 1 + 1);
+    expect(lines[1]).toMatch(/^"Brought forward","","","0",/);
+    expect(lines.at(-1)?.replace(/^"Closing"/, '"Total"')).toBe(lines.at(-2));
     expect(csv).toContain(`"'=1+2, by bKash"`);
   });
 

@@ -70,7 +70,7 @@ function Company() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-16">
       <h1 className="text-3xl font-black tracking-tight text-primary sm:text-5xl">{company.name}</h1>
-      <p className="mt-2 text-lg font-medium text-secondary sm:text-xl">{company.tagline}</p>
+      <p className="mt-2 text-lg font-medium text-brand sm:text-xl">{company.tagline}</p>
       <h2 className="mt-10 text-xl font-bold">{gallery.title}</h2>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {gallery.items.map((item, i) => (
@@ -114,7 +114,7 @@ function Faq() {
   const { faq } = home;
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <p className="text-center text-sm font-semibold uppercase tracking-widest text-secondary">{faq.label}</p>
+      <p className="text-center text-sm font-semibold uppercase tracking-widest text-brand">{faq.label}</p>
       <h2 id="faq-title" className="mt-1 text-center text-2xl font-bold sm:text-3xl">
         {faq.title}
       </h2>
