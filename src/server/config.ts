@@ -34,6 +34,8 @@ const schema = z.object({
   // Proxies whose X-Forwarded-For is believed: 'loopback', an address, or a comma list. Unset: none.
   TRUST_PROXY: z.string().min(1).optional(),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+  // Every other account request (reading the session on each page) per minute per client address.
+  AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000000).default(600),
 });
 
 export type Config = {
@@ -52,6 +54,7 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   trustProxy: string | undefined;
   signInAttemptsPerMinute: number;
+  authRequestsPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,5 +91,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     trustProxy: c.TRUST_PROXY,
     signInAttemptsPerMinute: c.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    authRequestsPerMinute: c.AUTH_REQUESTS_PER_MINUTE,
   };
 }

@@ -158,7 +158,7 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       enabled: true,
       storage: 'database',
       window: 60,
-      max: 600,
+      max: config.authRequestsPerMinute,
       customRules: {
         '/sign-in/email': { window: 60, max: perMinute },
         '/sign-up/email': { window: 60, max: perMinute },
