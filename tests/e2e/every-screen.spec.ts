@@ -4,7 +4,7 @@ import { entryBody } from '../helpers/factories';
 import { partnerCategories, registry } from '../../src/shared/registry';
 import { historyMenuOf, sidebarOf } from '../../src/shared/registry-views';
 import { appPaths } from '../../src/shared/app-paths';
-import { addPartner, logIn } from './support/accounts';
+import { addPartner, createAccount, logIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -97,19 +97,39 @@ test.describe('every screen, at the width of the screen', () => {
     }
   }
 
-  test('the header fits one row on the office PC', async ({ browser }) => {
-    // The office PC itself (a desktop browser at 1,366 px), whichever project runs the test.
-    const pc = await browser.newContext({ viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false });
-    const page = await pc.newPage();
-    await logIn(page, E2E_ADMIN);
-    await page.goto('/dashboard');
-    const header = page.locator('header').first();
-    const heights = await header.evaluate((h) => {
-      const items = [...h.querySelectorAll('a, button, [data-testid]')].filter((e) => (e as HTMLElement).offsetParent !== null);
-      const tops = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
-      return { spread: Math.max(...tops) - Math.min(...tops), height: h.getBoundingClientRect().height };
+  for (const lang of ['en', 'bn'] as const) {
+    test(`the header fits one row at every width, whatever the figures (${lang})`, async ({ browser, request }) => {
+      // A desktop browser, whichever project runs the test; an owner (the most links) with a long
+      // name, figures the books can reach (ninety-nine crore, negative) and the language's own
+      // labels: at 360 px nothing scrolls sideways, on the office PC (1,280 and 1,366 px) the links
+      // and the figures sit on one row, and no figure is cut.
+      const owner = await createAccount(request, 'admin', 'Mohammad Abdur Rahman Chowdhury');
+      const pc = await browser.newContext({ viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false });
+      const page = await pc.newPage();
+      await page.route('**/api/dashboard', (route) =>
+        route.fulfill({ json: { data: { wire_stock: -99_99_999.999, current_balance: -99_99_99_999.99 } } }),
+      );
+      await logIn(page, owner);
+      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('header-balance')).toContainText(lang === 'bn' ? '৯৯,৯৯,৯৯,৯৯৯.৯৯' : '99,99,99,999.99');
+      for (const width of [360, 1280, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        const header = await page.locator('header .navbar').first().evaluate((bar) => {
+          const shown = (e: Element) => (e as HTMLElement).offsetParent !== null;
+          // The header's blocks and each link (a menu may wrap its links): their middles on one line.
+          const items = [...bar.children, ...bar.querySelectorAll('nav a, nav button')].filter(shown);
+          const middles = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
+          const cut = [...bar.querySelectorAll<HTMLElement>('[data-testid^="header-"]')]
+            .filter((e) => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1)
+            .map((e) => e.textContent);
+          return { spread: Math.max(...middles) - Math.min(...middles), cut, sideways: document.documentElement.scrollWidth - innerWidth };
+        });
+        expect(header.sideways, `page scrolls sideways at ${width} px`).toBe(0);
+        expect(header.cut, `figures cut at ${width} px`).toEqual([]);
+        if (width > 360) expect(header.spread, `header items on more than one row at ${width} px`).toBeLessThanOrEqual(12);
+      }
+      await pc.close();
     });
-    expect(heights.spread, 'header items on more than one row').toBeLessThanOrEqual(12);
-    await pc.close();
-  });
+  }
 });

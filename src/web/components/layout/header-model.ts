@@ -47,9 +47,13 @@ export function headerFigures(summary: Summary, lang: FigureLanguage = 'en'): He
 }
 
 export const headerClasses = {
-  summary: 'flex flex-col items-end text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm',
+  /** Side by side where there is room; one above the other on a phone and beside the links on a PC. */
+  summary:
+    'flex shrink-0 flex-col items-end whitespace-nowrap text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
   figure: (negative: boolean) => `tabular-nums ${negative ? 'text-error' : ''}`,
-  user: 'max-w-28 truncate text-sm font-semibold sm:max-w-48',
-  /** The company name gives way to the links when someone is signed in, below very wide screens. */
-  companyName: (signedIn: boolean) => (signedIn ? 'hidden xl:inline' : ''),
+  user: 'max-w-28 truncate text-sm font-semibold sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
+  /** The company name gives way to the figures and the links when someone is signed in, below very
+   *  wide screens (the logo stays, named for screen readers); where shown it shortens (…) rather
+   *  than push anything onto a second row. */
+  companyName: (signedIn: boolean) => (signedIn ? 'hidden truncate 2xl:block' : ''),
 };

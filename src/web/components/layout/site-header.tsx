@@ -49,16 +49,16 @@ export function SiteHeader() {
   ) : null;
   return (
     <header className="no-print border-b border-base-300 bg-base-100">
-      <div className="navbar mx-auto max-w-7xl gap-2 px-3">
-        <div className="flex-1">
-          <Link to="/" aria-label={home.company.name} className="flex items-center gap-2 text-lg font-bold leading-tight text-primary">
-            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <div className="navbar mx-auto max-w-7xl gap-1 px-3 sm:gap-2 2xl:max-w-none">
+        <div className="flex min-w-8 flex-1">
+          <Link to="/" aria-label={home.company.name} className="flex min-w-0 items-center gap-2 text-lg font-bold leading-tight text-primary">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
             <span className={headerClasses.companyName(Boolean(user)) || undefined} data-company-name>
               {home.company.name}
             </span>
           </Link>
         </div>
-        <LanguageSwitch />
+        <LanguageSwitch className="shrink-0" />
         {outbox.length > 0 ? (
           <Link
             to="/cashIn#outbox"
@@ -75,13 +75,13 @@ export function SiteHeader() {
             {user.name}
           </span>
         ) : null}
-        <nav aria-label={m.mainNav} className="hidden lg:block">
-          <ul className="menu menu-horizontal gap-1 px-1" data-header-links>
+        <nav aria-label={m.mainNav} className="hidden shrink-0 xl:block">
+          <ul className="menu menu-horizontal flex-nowrap gap-1 whitespace-nowrap px-1" data-header-links>
             {linkItems()}
             {logoutItem}
           </ul>
         </nav>
-        <details ref={menu} className="dropdown dropdown-end lg:hidden">
+        <details ref={menu} className="dropdown dropdown-end xl:hidden">
           <summary className="btn btn-ghost btn-square" role="button" aria-label={m.openMenu}>
             <svg xmlns="http://www.w3.org/2000/svg" className="size-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
