@@ -48,9 +48,10 @@ export function headerFigures(summary: Summary, lang: FigureLanguage = 'en'): He
 
 export const headerClasses = {
   /** Side by side where there is room; one above the other on a phone and beside the links on a PC. */
+  /** On a phone a label may go above its figure (the outbox count needs the room); a figure never breaks. */
   summary:
-    'flex shrink-0 flex-col items-end whitespace-nowrap text-xs leading-tight sm:flex-row sm:items-center sm:gap-3 sm:text-sm xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
-  figure: (negative: boolean) => `tabular-nums ${negative ? 'text-error' : ''}`,
+    'flex min-w-0 flex-col items-end text-right text-xs leading-tight sm:shrink-0 sm:flex-row sm:items-center sm:gap-3 sm:whitespace-nowrap sm:text-sm xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
+  figure: (negative: boolean) => `whitespace-nowrap tabular-nums ${negative ? 'text-error' : ''}`,
   user: 'max-w-28 truncate text-sm font-semibold sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
   /** The company name gives way to the figures and the links when someone is signed in, below very
    *  wide screens (the logo stays, named for screen readers); where shown it shortens (…) rather
