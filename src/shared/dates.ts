@@ -21,6 +21,17 @@ export function formatMonthYear(date: Date, lang: Lang = dateLanguage): string {
   return toBengaliDigits(`${bnMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
 }
 
+const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+// The shortened names Bangla calendars and newspapers print under a chart's months.
+const bnShortMonths = ['জানু', 'ফেব্রু', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টে', 'অক্টো', 'নভে', 'ডিসে'];
+
+/** A calendar month (YYYY-MM) under a chart's bar: its short name, "Nov" / "নভে", and its year, "2026" / "২০২৬". */
+export function formatChartMonth(month: string, lang: Lang = dateLanguage): { name: string; year: string } {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (lang === 'en') return { name: shortMonth.format(date), year: month.slice(0, 4) };
+  return { name: bnShortMonths[date.getUTCMonth()] ?? month, year: toBengaliDigits(month.slice(0, 4)) };
+}
+
 /** A day in a table: "5 Nov 2026" in English; the long form in Bangla (it has no short month names in use). */
 export function formatShortDate(date: Date, lang: Lang = dateLanguage): string {
   return lang === 'en' ? shortDate.format(date) : formatLongDate(date, lang);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { formatLongDate, todayIn } from '../../src/shared/dates';
+import { formatChartMonth, formatLongDate, todayIn } from '../../src/shared/dates';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
 import { messages as en } from '../../src/shared/messages';
 import { addPartner, createAccount, logIn } from './support/accounts';
@@ -58,6 +58,12 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
   await expect(page.getByText(bn.cashInToday)).toBeVisible();
   await expect(page.getByRole('heading', { name: terms['Debit Data'] })).toBeVisible();
+  // The chart's months in Bangla too: its first month (eleven before this one) and that month's year in Bengali digits.
+  const [y, m] = todayIn('Asia/Dhaka').split('-').map(Number) as [number, number];
+  const first = formatChartMonth(new Date(Date.UTC(y, m - 12, 1)).toISOString().slice(0, 7), 'bn');
+  const labels = await page.locator('svg[aria-labelledby="cash-chart-title"] text').allTextContents();
+  expect(labels).toEqual(expect.arrayContaining([first.name, first.year]));
+  expect(labels.filter((l) => /[A-Za-z]/.test(l))).toEqual([]);
   await testInfo.attach('dashboard-bn', { body: await page.screenshot(), contentType: 'image/png' });
 
   // An entry: the form, its refusal and its toast in Bangla.

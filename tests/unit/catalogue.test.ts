@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../src/shared/dates.ts';
+import { formatChartMonth, formatLongDate } from '../../src/shared/dates.ts';
 import { messages as bn, terms } from '../../src/shared/messages-bn.ts';
 import { type MessageKey, messages as en } from '../../src/shared/messages.ts';
 import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry } from '../../src/shared/registry.ts';
@@ -139,5 +139,12 @@ describe('texts in Bangla', () => {
     expect(formatLongDate(day, 'bn')).toBe('২৩ নভেম্বর ২০২৬');
     expect(formatLongDate(new Date('2026-02-05T12:00:00Z'), 'bn')).toBe('৫ ফেব্রুয়ারি ২০২৬');
     expect(formatLongDate(day, 'en')).toBe('23 November 2026');
+  });
+
+  it("names a chart's months in the interface language: Nov 2026, নভে ২০২৬", () => {
+    expect(formatChartMonth('2026-11', 'en')).toEqual({ name: 'Nov', year: '2026' });
+    expect(formatChartMonth('2026-11', 'bn')).toEqual({ name: 'নভে', year: '২০২৬' });
+    expect(formatChartMonth('2027-01', 'bn')).toEqual({ name: 'জানু', year: '২০২৭' });
+    expect(formatChartMonth('2026-09', 'bn')).toEqual({ name: 'সেপ্টে', year: '২০২৬' });
   });
 });

@@ -1,11 +1,11 @@
 // What the month charts share (production, overview): a round scale, compact tick labels and the
 // month labels under the bars. Plain SVG elements, no chart library.
 
+import { formatChartMonth } from '../../shared/dates';
 import { compactFigure } from './format';
 
 /** Scale labels in lakh and crore (not ICU's thousands and millions). */
 export const compact = { format: (n: number) => compactFigure(n) };
-const short = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
 
 /** A round upper bound for a scale: 1, 2, 2.5 or 5 times a power of ten. */
 export function niceMax(v: number): number {
@@ -17,14 +17,15 @@ export function niceMax(v: number): number {
 /** The month's short name under its bars, and the year under January and the first month. */
 export function MonthLabel({ month, i, x, y, every }: { month: string; i: number; x: number; y: number; every: number }) {
   if (i % every !== 0) return null;
+  const label = formatChartMonth(month);
   return (
     <>
       <text x={x} y={y} textAnchor="middle" className="text-[13px] max-sm:text-[20px]" fill="currentColor">
-        {short.format(new Date(`${month}-01T00:00:00Z`))}
+        {label.name}
       </text>
       {i === 0 || month.endsWith('-01') ? (
         <text x={x} y={y + 14} textAnchor="middle" className="text-[12px] max-sm:text-[18px]" fill="currentColor" fillOpacity={0.7}>
-          {month.slice(0, 4)}
+          {label.year}
         </text>
       ) : null}
     </>
