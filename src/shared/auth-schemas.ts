@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages as m } from './messages.ts';
+import { languages, messages as m } from './messages.ts';
 
 // The sign-in and sign-up rules of spec §5, shared by the forms and the server.
 
@@ -33,6 +33,8 @@ export const signupRequestSchema = z
     password: z.string(),
     callbackURL: z.string().max(500).optional(),
     rememberMe: z.boolean().optional(),
+    /** The interface language the form was filled in: the account keeps it, its mails use it. */
+    lang: z.enum(languages).optional(),
   })
   .strict();
 

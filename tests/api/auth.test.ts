@@ -178,6 +178,33 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     ]);
   });
 
+  it('mails in the language the account chose: a sign-up filled in Bangla gets its verification and reset mails in Bangla', async () => {
+    const a = new Agent(t.app);
+    const email = 'bangla.mail@example.com';
+    const res = await a.post('/api/auth/sign-up/email', { ...signUpBody({ name: 'Nasima Begum', email, password: PASSWORD }), lang: 'bn' });
+    expect(res.statusCode).toBe(200);
+    const m = await mail.waitForMail({ to: email, subject: /^আপনার ইমেইল নিশ্চিত করুন: AMA Metal & Wire Industries$/ });
+    expect(m.text).toContain('প্রিয় Nasima Begum,');
+    expect(m.text).toContain('আমার ইমেইল নিশ্চিত করুন: ');
+    const link = mail.linksIn(m).find((l) => l.includes('/api/auth/verify-email'));
+    expect((await a.get(Agent.pathOf(link as string))).statusCode).toBe(302);
+    expect((await a.signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect((await a.get('/api/auth/get-session')).json().user.lang).toBe('bn');
+
+    await new Agent(t.app).post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const reset = await mail.waitForMail({ to: email, subject: /^পাসওয়ার্ড বদলান: / });
+    expect(reset.html).toContain('নতুন পাসওয়ার্ড দিন</a>');
+
+    // English stays the spec's product: a sign-up without a language is greeted in English.
+    await a.post('/api/auth/sign-up/email', signUpBody({ name: 'Plain English', email: 'plain.english@example.com', password: PASSWORD }));
+    const en = await mail.waitForMail({ to: 'plain.english@example.com', subject: /^Verify your email: AMA Metal & Wire Industries$/ });
+    expect(en.text.split('\n')[0]).toBe('Hello Plain English,');
+    // Any other language is refused, naming the field.
+    const bad = await a.post('/api/auth/sign-up/email', { ...signUpBody({ name: 'X', email: 'x.lang@example.com', password: PASSWORD }), lang: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/lang/);
+  });
+
   it('lists and searches accounts for an admin', async () => {
     const admin = await t.signedIn('admin');
     await t.signedIn('user', 'Zubair Searchable');

@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test';
 import { formatChartMonth, formatLongDate, todayIn } from '../../src/shared/dates';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
 import { messages as en } from '../../src/shared/messages';
-import { addPartner, createAccount, logIn } from './support/accounts';
+import { addPartner, createAccount, linkFromMail, logIn } from './support/accounts';
 import { pickParty } from './support/forms';
+import { TEST_PASSWORD } from '../helpers/factories';
 import { expect, test } from './fixtures';
 
 // The Bangla interface (docs/decisions/0015-bangla.md): the switch on the sign-in pages and in the
@@ -38,6 +39,26 @@ test('a visitor switches /login to Bangla and back in place, and the browser rem
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign up', exact: true })).toBeVisible();
+});
+
+test('a sign-up filled in Bangla gets its verification mail in Bangla, and the account opens in Bangla', async ({ page }) => {
+  const email = `bangla.signup.${Date.now()}@ama.test`;
+  await page.goto('/signup');
+  await switchTo(page, 'বাংলা');
+  await page.getByLabel(bn.name, { exact: true }).fill('Rokeya Khatun');
+  await page.getByLabel(bn.email).fill(email);
+  await page.getByLabel(bn.password, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel(bn.confirmPassword).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: bn.signUp, exact: true }).click();
+  const link = await linkFromMail(email, /^আপনার ইমেইল নিশ্চিত করুন: /, '/api/auth/verify-email');
+  // A fresh browser in English: the account's Bangla follows the person.
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.goto(link);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('signed-in-user')).toHaveText('Rokeya Khatun');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  // A new account is a plain user: the books say so, in Bangla.
+  await expect(page.getByText(bn.notAcounts)).toBeVisible();
 });
 
 test('signed in in Bangla: header, dashboard, an entry recorded, its statement and the print', async ({ page, request }, testInfo) => {

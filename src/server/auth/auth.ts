@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { type Mailer, actionMail } from '../mail/mailer.ts';
+import { mailTextsFor } from '../mail/texts.ts';
 import { recordSignIn, signInWait } from './throttle.ts';
 
 /** Header the server sets from Fastify's idea of the client address; never taken from the client. */
@@ -22,9 +23,11 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
   const { config, database, mailer, log } = opts;
   const db = database.db;
   const perMinute = config.signInAttemptsPerMinute;
-  /** A mail to an account holder, greeting them by name, with one link to act on. */
-  const mailTo = (user: { email: string; name: string }, m: Omit<Parameters<typeof actionMail>[0], 'to' | 'greeting'>) =>
-    mailer.send(actionMail({ to: user.email, greeting: `Hello ${user.name},`, ...m }));
+  /** A mail to an account holder in their language, greeting them by name, with one link to act on. */
+  const mailTo = (user: { email: string; name: string; lang?: unknown }, which: 'verify' | 'reset' | 'existingSignUp', link: string) => {
+    const t = mailTextsFor(user);
+    return mailer.send(actionMail({ to: user.email, greeting: t.greeting(user.name), signature: t.signature, ...t[which], link }));
+  };
 
   return betterAuth({
     appName: 'AMA Metal & Wire Industries',
@@ -64,26 +67,11 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailTo(user, {
-          subject: 'Reset your password: AMA Metal & Wire Industries',
-          lines: [
-            'Someone asked to reset the password of your account. If it was you, open the link below within an hour.',
-            'If it was not you, ignore this mail; your password stays as it is.',
-          ],
-          action: 'Set a new password',
-          link: url,
-        });
+        await mailTo(user, 'reset', url);
       },
       // Sign-up answers the same whether or not the email is known; the owner gets a note instead.
       onExistingUserSignUp: async ({ user }) => {
-        await mailTo(user, {
-          subject: 'Sign-up attempt: AMA Metal & Wire Industries',
-          lines: [
-            'Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.',
-          ],
-          action: 'Log in',
-          link: `${config.appUrl}/login`,
-        });
+        await mailTo(user, 'existingSignUp', `${config.appUrl}/login`);
       },
     },
     emailVerification: {
@@ -92,12 +80,7 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailTo(user, {
-          subject: 'Verify your email: AMA Metal & Wire Industries',
-          lines: ['Please confirm that this is your email address to finish creating your account.'],
-          action: 'Verify my email',
-          link: url,
-        });
+        await mailTo(user, 'verify', url);
       },
       afterEmailVerification: async (user) => {
         await promoteFirstAdmin(db, user.id);

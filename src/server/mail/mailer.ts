@@ -45,13 +45,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain mail with one action link, readable in any client. */
-export function actionMail(opts: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string }): Mail {
-  const text = [opts.greeting, '', ...opts.lines, '', `${opts.action}: ${opts.link}`, '', 'AMA Metal & Wire Industries'].join('\n');
+export function actionMail(opts: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string; signature: string }): Mail {
+  const text = [opts.greeting, '', ...opts.lines, '', `${opts.action}: ${opts.link}`, '', opts.signature].join('\n');
   const html = [
     `<p>${escapeHtml(opts.greeting)}</p>`,
     ...opts.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(opts.action)}</a></p>`,
-    `<p>AMA Metal &amp; Wire Industries</p>`,
+    `<p>${escapeHtml(opts.signature)}</p>`,
   ].join('\n');
   return { to: opts.to, subject: opts.subject, text, html, link: opts.link };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type SignupInput, signupSchema } from '../../shared/auth-schemas';
-import { tr, useMessages } from '../lib/i18n';
+import { currentLanguage, tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
@@ -23,7 +23,9 @@ export default function SignupPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await api('POST', '/api/auth/sign-up/email', { name: values.name, email: values.email, password: values.password, callbackURL: '/?auth=verified' });
+      // Filled in Bangla: the account keeps Bangla, and the verification mail comes in Bangla.
+      const lang = currentLanguage() === 'bn' ? { lang: 'bn' } : {};
+      await api('POST', '/api/auth/sign-up/email', { name: values.name, email: values.email, password: values.password, callbackURL: '/?auth=verified', ...lang });
       setCreated(values.email);
       form.reset();
     } catch (e) {
