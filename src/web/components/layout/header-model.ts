@@ -52,7 +52,8 @@ export const headerClasses = {
   summary:
     'flex min-w-0 flex-col items-end text-right text-xs leading-tight sm:shrink-0 sm:flex-row sm:items-center sm:gap-3 sm:whitespace-nowrap sm:text-sm xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
   figure: (negative: boolean) => `whitespace-nowrap tabular-nums ${negative ? 'text-error' : ''}`,
-  user: 'max-w-28 truncate text-sm font-semibold sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
+  /** The name gives way first (it is in the menu's account too): the figures wrap only when it is gone. */
+  user: 'max-w-28 shrink-[1000] truncate text-sm font-semibold sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
   /** The company name gives way to the figures and the links when someone is signed in, below very
    *  wide screens (the logo stays, named for screen readers); where shown it shortens (…) rather
    *  than push anything onto a second row. */
