@@ -7,10 +7,11 @@ import { defineConfig } from 'vite';
 // own gzip overhead and imports, so the first signed-in screen's code comes in a handful of chunks:
 // - `app`: React, React Router, TanStack Query, the shell (root, the signed-in layout) and what the
 //   first screens (/cashIn, /dashboard) share;
-// - `entry-screens`: the entry screens' code (Credit, Debit, Fire Count);
-// - `statements`: the statements, lists and ledgers the dashboard opens (loaded with the first of them).
+// - `entry-screens`: the entry screens' code (Credit, Debit, Fire Count) but what /dashboard needs.
 // Route modules keep their own chunks (a later screen loads its own), and whatever is loaded on
-// demand (the forms, the Bangla catalogue, the production report, printing) stays apart.
+// demand (the forms, the Bangla catalogue, the production report, printing) stays apart. More groups
+// (the statements, the dashboard's own code) were tried: a group takes its modules' imports along,
+// so the forms' chunk then loaded the dashboard's and the statements' chunks too.
 type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 const web = (f: string) => path.resolve(import.meta.dirname, 'src/web', f);
 const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
@@ -40,21 +41,20 @@ function groupSets(graph: Graph): Record<string, Set<string>> {
   for (const m of cashIn) if (dashboard.has(m)) app.add(m);
   sets = {
     app,
-    dashboard: without(dashboard, app),
-    'entry-screens': closure(
-      graph,
-      ['cash-in', 'cash-out', 'fire-count'].map((r) => web(`routes/${r}.tsx`)),
-    ),
-    statements: closure(
-      graph,
-      ['statement', 'lists', 'ledger'].map((f) => web(`features/statements/${f}.tsx`)),
+    // Not what /dashboard needs (it would then load the whole chunk).
+    'entry-screens': without(
+      closure(
+        graph,
+        ['cash-in', 'cash-out', 'fire-count'].map((r) => web(`routes/${r}.tsx`)),
+      ),
+      dashboard,
     ),
   };
   return sets;
 }
 
 /** One group per name, the first listed first (a module goes to the first group that has it). */
-const groups = ['app', 'dashboard', 'entry-screens', 'statements'].map((name, i, all) => ({
+const groups = ['app', 'entry-screens'].map((name, i, all) => ({
   name: (id: string, graph: Graph) => {
     if (routeModule.test(id)) return null;
     if (name === 'app' && framework.test(id)) return name;

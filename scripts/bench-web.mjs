@@ -3,7 +3,8 @@
 //   React Router's manifest (the page's own scripts; for pages that start React Router, the entry,
 //   the matched routes' chunks and their imports), then checked in Chromium, signed out and signed in;
 // - layout shift (CLS) in Chromium at 360 px for those visits; the signed-in screens again in Bangla
-//   (localStorage lang=bn), whose first load adds the Bangla catalogue's chunk (P5 in both languages);
+//   (localStorage lang=bn): their first load in Bangla is the English one plus what Chromium loaded
+//   in Bangla only (the catalogue's chunk), P5 in both languages;
 // - the Lighthouse mobile performance score of `/` and `/login` (median of 3 runs, system Chromium).
 // Options: `--quick` one Lighthouse run per page (CI); `--json <file>` also writes the figures as
 // JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
@@ -164,7 +165,8 @@ async function visit(browser, storageState, pathname) {
   const landed = new URL(page.url()).pathname;
   const scripts = await Promise.all(bodies);
   await context.close();
-  return { landed, lang, cls, files: scripts.map((s) => s.url), gzip: scripts.reduce((sum, s) => sum + gzipSize(s.body), 0) };
+  const sizes = Object.fromEntries(scripts.map((s) => [s.url, gzipSize(s.body)]));
+  return { landed, lang, cls, files: Object.keys(sizes), sizes, gzip: Object.values(sizes).reduce((a, b) => a + b, 0) };
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
@@ -261,11 +263,17 @@ stop();
 const byPath = Object.fromEntries(javascript.map((r) => [r.path, r]));
 const homeCls = Math.max(lighthouseResults['/'].cls ?? Infinity, ...visits.filter((v) => v.path === '/').map((v) => v.cls));
 const signedInMax = Math.max(...signedInRoutes.map((p) => byPath[p].gzip));
-// In Bangla, as loaded in Chromium (the build's files plus the catalogue's chunk); a page that did not
+// In Bangla: the same first load (from the build, as in English) plus what the Bangla visit loaded
+// that the English one did not (the catalogue's chunk), measured in Chromium. A page that did not
 // turn Bangla counts as not met.
-const banglaVisits = visits.filter((v) => v.bangla);
-const banglaMax = Math.max(...banglaVisits.map((v) => v.gzip));
-const banglaShown = banglaVisits.every((v) => v.lang === 'bn' && v.landed === v.path);
+const banglaOnly = (p) => {
+  const english = visits.find((v) => v.path === p && v.signedIn && !v.bangla);
+  const bangla = visits.find((v) => v.path === p && v.bangla);
+  const extra = bangla.files.filter((f) => !english.files.includes(f));
+  return { files: extra, gzip: extra.reduce((sum, f) => sum + bangla.sizes[f], 0) };
+};
+const banglaMax = Math.max(...signedInRoutes.map((p) => byPath[p].gzip + banglaOnly(p).gzip));
+const banglaShown = visits.filter((v) => v.bangla).every((v) => v.lang === 'bn' && v.landed === v.path);
 // Each signed-in screen's own route chunk stays out of the other screens' first visits.
 const ownChunk = (p) => manifest.routes[matchRoutes(tree, p).at(-1).route.id].module;
 const ownChunks = signedInRoutes.every((p) => routes.filter((q) => ownChunk(q) !== ownChunk(p)).every((q) => !byPath[q].files.includes(ownChunk(p))));
@@ -312,7 +320,7 @@ const rows = [
   },
   {
     id: 'P5',
-    what: `JavaScript of the first signed-in screen in Bangla, largest of ${signedInRoutes.join(', ')} as loaded in Chromium (gzip)`,
+    what: `JavaScript of the first signed-in screen in Bangla, largest of ${signedInRoutes.join(', ')} (gzip; the English first load plus the Bangla catalogue's chunk)`,
     value: Number(kib(banglaMax).toFixed(1)),
     unit: 'KiB',
     target: `<= ${targets.signedInKiB}`,
