@@ -1,10 +1,74 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// The browser's code in few files (decision 0015, "Budgets"): each file a first visit loads costs its
+// own gzip overhead and imports, so the first signed-in screen's code comes in a handful of chunks:
+// - `app`: React, React Router, TanStack Query, the shell (root, the signed-in layout) and what the
+//   first screens (/cashIn, /dashboard) share;
+// - `entry-screens`: the entry screens' code (Credit, Debit, Fire Count) but what /dashboard needs.
+// Route modules keep their own chunks (a later screen loads its own), and whatever is loaded on
+// demand (the forms, the Bangla catalogue, the production report, printing) stays apart. More groups
+// (the statements, the dashboard's own code) were tried: a group takes its modules' imports along,
+// so the forms' chunk then loaded the dashboard's and the statements' chunks too.
+type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const web = (f: string) => path.resolve(import.meta.dirname, 'src/web', f);
+const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+const routeModule = /[\\/]src[\\/]web[\\/]routes[\\/]/;
+
+/** Every module `roots` import statically, themselves included. */
+function closure(graph: Graph, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  while (todo.length) {
+    const id = todo.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const without = (a: Set<string>, b: Set<string>) => new Set([...a].filter((m) => !b.has(m)));
+
+let sets: Record<string, Set<string>> | null = null;
+function groupSets(graph: Graph): Record<string, Set<string>> {
+  if (sets) return sets;
+  const cashIn = closure(graph, [web('routes/cash-in.tsx')]);
+  const dashboard = closure(graph, [web('routes/dashboard.tsx')]);
+  const app = closure(graph, [web('root.tsx'), web('routes/acounts-area.tsx')]);
+  for (const m of cashIn) if (dashboard.has(m)) app.add(m);
+  sets = {
+    app,
+    // Not what /dashboard needs (it would then load the whole chunk).
+    'entry-screens': without(
+      closure(
+        graph,
+        ['cash-in', 'cash-out', 'fire-count'].map((r) => web(`routes/${r}.tsx`)),
+      ),
+      dashboard,
+    ),
+  };
+  return sets;
+}
+
+/** One group per name, the first listed first (a module goes to the first group that has it). */
+const groups = ['app', 'entry-screens'].map((name, i, all) => ({
+  name: (id: string, graph: Graph) => {
+    if (routeModule.test(id)) return null;
+    if (name === 'app' && framework.test(id)) return name;
+    return groupSets(graph)[name]?.has(id) ? name : null;
+  },
+  priority: all.length - i,
+}));
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   // The owner's pictures live in content/images and are imported by the home page.
   server: { fs: { allow: ['.'] } },
-  build: { assetsInlineLimit: 0 },
-});
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups } } },
+  },
+}));

@@ -3,4 +3,5 @@
 // in a pop-up load it through ./lazy-forms.tsx when it is first opened; /fireCount and /addusers,
 // whose form is on screen at once, import it directly.
 export { EntryForm } from './entry-form';
+export { CorrectForm, LifecycleForm, VoidForm } from './action-forms';
 export { PartnerForm } from '../partners';

@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { tr, useMessages } from '../../lib/i18n';
-import { parseDecimal, units } from '../../../shared/money';
 import { type KindDef, kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
 import { Modal } from '../../components/ui/modal';
-import { PromptForm } from '../../components/ui/prompt-form';
 import { dateText, formatCell } from '../../lib/format';
-import { saveWithToast } from '../../lib/notify';
-import { type Entry, entryQuery, receiptLink, useLifecycle, useVoidEntry } from './api';
+import { type Entry, receiptLink } from './api';
 import { Link } from 'react-router';
-import { EntryForm } from './lazy-forms';
+import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-forms';
 
 /** What a list shows as an entry's party and amount, from its kind (entries the server made read name and paid amount). */
 export function entrySummary(e: Entry): { subject: string; amount: string } {
@@ -65,17 +61,18 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
           type="button"
           className={`no-print btn btn-xs ${l.action === 'end' ? 'btn-warning' : 'btn-outline'}`}
           onClick={() => setActing({ entry, action: 'lifecycle' })}
+          {...preloadOnApproach}
         >
           {tr(l.button)}
         </button>
       ) : null}
       {entry.corrects ? <VoidMark entry={entry} /> : null}
       {k ? (
-        <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })}>
+        <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })} {...preloadOnApproach}>
           {m.correct}
         </button>
       ) : null}
-      <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })}>
+      <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'void' })} {...preloadOnApproach}>
         {m.void}
       </button>
       <Link className="no-print btn btn-ghost btn-xs" to={receiptLink(entry.id)} aria-label={`${m.printReceipt} #${entry.id}`} title={m.printReceiptLabel}>
@@ -96,62 +93,11 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
           open
           onClose={close}
         >
-          {acting?.action === 'void' ? <VoidForm entry={entry} onDone={close} /> : null}
+          {acting?.action === 'void' ? <VoidForm entry={entry} summary={entrySummary(entry)} onDone={close} /> : null}
           {acting?.action === 'correct' && k ? <CorrectForm kind={k} id={entry.id} onDone={close} /> : null}
           {acting?.action === 'lifecycle' && k ? <LifecycleForm kind={k} entry={entry} onDone={close} /> : null}
         </Modal>
       ) : null}
     </span>
-  );
-}
-
-/** The kind's form, filled with the entry as it is now (read afresh: a list row may hold only some fields). */
-function CorrectForm({ kind, id, onDone }: { kind: KindDef; id: number; onDone: () => void }) {
-  const m = useMessages();
-  const entry = useQuery(entryQuery(id));
-  if (entry.isError) return <p role="alert">{tr(entry.error.message)}</p>;
-  if (!entry.data) return <p>{m.loading}</p>;
-  return <EntryForm kind={kind} correcting={entry.data} onDone={onDone} />;
-}
-
-function VoidForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
-  const m = useMessages();
-  const voidEntry = useVoidEntry();
-  const { subject, amount } = entrySummary(entry);
-  return (
-    <PromptForm
-      intro={fill(m.voidIntro, { entry: tr(entry.title ?? ''), subject, amount, date: dateText(entry.issue_date) })}
-      label={m.reason}
-      submitLabel={m.voidEntry}
-      check={(v) => (v.trim().length < 3 ? m.reasonMin : null)}
-      onSubmit={async (reason) => {
-        if (await saveWithToast(() => voidEntry.mutateAsync({ id: entry.id, reason }), m.voided)) onDone();
-      }}
-    />
-  );
-}
-
-function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: Entry; onDone: () => void }) {
-  const m = useMessages();
-  const act = useLifecycle(kind);
-  const l = kind.lifecycle;
-  if (!l) return null;
-  const check = (v: string) => {
-    if (l.action === 'sell') {
-      const r = parseDecimal(v, units.money);
-      return r.ok ? null : `${l.value.label} ${r.message}`;
-    }
-    return v.trim() ? null : fill(m.fieldRequired, { field: l.value.label });
-  };
-  return (
-    <PromptForm
-      label={l.value.label}
-      submitLabel={l.submit}
-      inputMode={l.action === 'sell' ? 'decimal' : undefined}
-      check={check}
-      onSubmit={async (value) => {
-        if (await saveWithToast(() => act.mutateAsync({ id: entry.id, value }), m[l.toast])) onDone();
-      }}
-    />
   );
 }

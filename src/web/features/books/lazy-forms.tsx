@@ -2,8 +2,9 @@ import { Component, type ComponentProps, type ReactNode, Suspense, lazy, useStat
 import type * as Forms from './book-forms';
 import { useMessages } from '../../lib/i18n';
 
-// The entry and partner forms, loaded on first use (QUALITY.md P5): most screens show them only
-// in a pop-up after a click, so their code stays out of the screens' first load.
+// The entry and partner forms, and the forms of an entry's actions (Correct, Void, End Time / Sell),
+// loaded on first use (QUALITY.md P5): screens show them only in a pop-up after a click, so their
+// code stays out of the screens' first load.
 let loading: Promise<typeof Forms> | null = null;
 
 /** The forms' code did not arrive (offline, or a new release replaced the file). */
@@ -28,6 +29,9 @@ export const preloadOnApproach = {
 const lazyForms = () => ({
   EntryForm: lazy(() => preloadBookForms().then((m) => ({ default: m.EntryForm }))),
   PartnerForm: lazy(() => preloadBookForms().then((m) => ({ default: m.PartnerForm }))),
+  CorrectForm: lazy(() => preloadBookForms().then((m) => ({ default: m.CorrectForm }))),
+  VoidForm: lazy(() => preloadBookForms().then((m) => ({ default: m.VoidForm }))),
+  LifecycleForm: lazy(() => preloadBookForms().then((m) => ({ default: m.LifecycleForm }))),
 });
 let forms = lazyForms();
 
@@ -83,3 +87,6 @@ function Loaded({ show }: { show: (loaded: typeof forms) => ReactNode }) {
 
 export const EntryForm = (props: ComponentProps<typeof Forms.EntryForm>) => <Loaded show={(f) => <f.EntryForm {...props} />} />;
 export const PartnerForm = (props: ComponentProps<typeof Forms.PartnerForm>) => <Loaded show={(f) => <f.PartnerForm {...props} />} />;
+export const CorrectForm = (props: ComponentProps<typeof Forms.CorrectForm>) => <Loaded show={(f) => <f.CorrectForm {...props} />} />;
+export const VoidForm = (props: ComponentProps<typeof Forms.VoidForm>) => <Loaded show={(f) => <f.VoidForm {...props} />} />;
+export const LifecycleForm = (props: ComponentProps<typeof Forms.LifecycleForm>) => <Loaded show={(f) => <f.LifecycleForm {...props} />} />;

@@ -63,7 +63,9 @@ export function OverviewFigures() {
   const m = useMessages();
   const q = useQuery(overviewQuery);
   if (q.isError) return <p role="alert">{tr(q.error.message)}</p>;
-  if (!q.data) return <p className="mt-4 min-h-96">{m.loading}</p>;
+  // While loading, about the height of the figures with no parties listed (the cards, two empty
+  // lists, the chart), so the history menus below do not jump when they arrive (CLS).
+  if (!q.data) return <p className="mt-4 min-h-[48rem] md:min-h-[38rem]">{m.loading}</p>;
   const o = q.data;
   const money = (v: number) => formatCell(v, 'money');
   return (
