@@ -63,7 +63,12 @@ test('a visitor switches / to Bangla, a reload keeps it, and English brings back
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
   if (isMobile) await page.getByRole('button', { name: bn.openMenu }).click();
-  await expect(page.locator('header').getByRole('link', { name: inBangla('Login'), exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(
+    page
+      .locator('header')
+      .getByRole('link', { name: inBangla('Login'), exact: true })
+      .filter({ visible: true }),
+  ).toBeVisible();
   await expect(page.locator('#slide1').getByRole('link', { name: bn.previousSlide.replace('{number}', '৪') })).toHaveAttribute('href', '#slide4');
 
   await page.reload();
@@ -101,7 +106,13 @@ test('Bangla chosen in the app brings / in Bangla, text in the HTML before any s
   await noScript.close();
 });
 
-test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it', async ({ page, request, browser, baseURL, isMobile }) => {
+test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  isMobile,
+}) => {
   const owner = await createAccount(request, 'admin', 'Bangla Owner');
   await logIn(page, owner);
   await page.goto('/');
