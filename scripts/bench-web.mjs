@@ -7,7 +7,8 @@
 // `/` is measured in English and in Bangla (the `lang=bn` cookie: the server sends index.bn.html).
 // Options: `--quick` one Lighthouse run per page (CI); `--json <file>` also writes the figures as
 // JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
-// another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs.
+// another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs; BENCH_WEB_PORT
+// the server's port (else a random one from 3300).
 // Lighthouse is fetched by npx at run time and kept out of the lockfile (TOOLCHAIN.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +30,7 @@ if (jsonIndex >= 0 && (!jsonFile || jsonFile.startsWith('--'))) {
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
 const clientDir = path.resolve(root, process.env.WEB_BUILD_DIR ?? 'build/client');
-const port = 3300 + Math.floor(Math.random() * 500);
+const port = Number(process.env.BENCH_WEB_PORT ?? 3300 + Math.floor(Math.random() * 500));
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench-web@ama.test', password: 'Bench#Web2026', name: 'Bench Web' };
 

@@ -50,6 +50,16 @@ async function buildIsland(clientDir) {
   return `/${chunks[0].fileName}`;
 }
 
+/**
+ * The language switch shows once the island has drawn the header: a signed-in header's figures and
+ * name push it left, and hidden it moves without a layout shift (it works only with the island anyway).
+ */
+function switchShownByIsland(html) {
+  const found = /(<div role="group"[^>]*class="[^"]*)("[^>]*data-testid="language-switch")/;
+  if (!found.test(html)) throw new Error('static-home: the language switch is not in the page; the header has changed');
+  return html.replace(found, '$1 invisible$2');
+}
+
 /** Bundles src/web/features/home/render-home.tsx for Node (stylesheets left out) and loads it. */
 async function loadRenderer() {
   const outDir = path.join(root, 'node_modules/.cache/static-home');
@@ -104,7 +114,7 @@ async function staticHome(clientDir) {
   }
   const bn = await renderHome('bn');
   const src = await buildIsland(clientDir);
-  const withIsland = (html) => html.replace('</head>', `<script type="module" src="${src}"></script></head>`);
+  const withIsland = (html) => switchShownByIsland(html).replace('</head>', `<script type="module" src="${src}"></script></head>`);
   fs.writeFileSync(index, withIsland(english));
   fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn)));
   console.log(`static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}`);

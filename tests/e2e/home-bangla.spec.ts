@@ -106,34 +106,45 @@ test('Bangla chosen in the app brings / in Bangla, text in the HTML before any s
   await noScript.close();
 });
 
-test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it', async ({
-  page,
-  request,
-  browser,
-  baseURL,
-  isMobile,
-}) => {
-  const owner = await createAccount(request, 'admin', 'Bangla Owner');
-  await logIn(page, owner);
-  await page.goto('/');
-  await switchTo(page, 'বাংলা');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-  const header = page.locator('header');
-  await expect(header.getByTestId('signed-in-user')).toHaveText(owner.name);
-  await expect(header.getByTestId('header-stock')).toHaveText(/^মজুত: −?[০-৯,]+(\.[০-৯]+)? KG$/);
-  await expect(header.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: −?৳\s([০-৯]{1,2},)*[০-৯]{1,3}\.[০-৯]{2}$/);
-  if (isMobile) await page.getByRole('button', { name: bn.openMenu }).click();
-  for (const label of ['Dashboard', 'Debit', 'Credit', 'Fire Count', 'Add Users', 'Admins & Users']) {
-    await expect(header.getByRole('link', { name: inBangla(label), exact: true }).filter({ visible: true })).toBeVisible();
-  }
-  await expect(header.getByRole('button', { name: bn.logout, exact: true }).filter({ visible: true })).toBeVisible();
+test.describe('signed in, with the service worker running', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // On another browser, the account's Bangla follows the owner to `/`.
-  const other = await browser.newContext({ baseURL });
-  const elsewhere = await other.newPage();
-  await logIn(elsewhere, owner);
-  await elsewhere.goto('/');
-  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'bn');
-  await expect(elsewhere.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: /);
-  await other.close();
+  test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+    isMobile,
+  }) => {
+    const owner = await createAccount(request, 'admin', 'Bangla Owner');
+    await logIn(page, owner);
+    await page.goto('/');
+    await switchTo(page, 'বাংলা');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    const header = page.locator('header');
+    await expect(header.getByTestId('signed-in-user')).toHaveText(owner.name);
+    await expect(header.getByTestId('header-stock')).toHaveText(/^মজুত: −?[০-৯,]+(\.[০-৯]+)? KG$/);
+    await expect(header.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: −?৳\s([০-৯]{1,2},)*[০-৯]{1,3}\.[০-৯]{2}$/);
+    if (isMobile) await page.getByRole('button', { name: bn.openMenu }).click();
+    for (const label of ['Dashboard', 'Debit', 'Credit', 'Fire Count', 'Add Users', 'Admins & Users']) {
+      await expect(header.getByRole('link', { name: inBangla(label), exact: true }).filter({ visible: true })).toBeVisible();
+    }
+    await expect(header.getByRole('button', { name: bn.logout, exact: true }).filter({ visible: true })).toBeVisible();
+
+    // The service worker (registered by the app at sign-in) never answers `/`: the server does, in the cookie's language.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const again = await page.reload();
+    expect(again?.fromServiceWorker()).toBe(false);
+    expect(await again?.text()).toContain('<html lang="bn"');
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    // On another browser, the account's Bangla follows the owner to `/`.
+    const other = await browser.newContext({ baseURL });
+    const elsewhere = await other.newPage();
+    await logIn(elsewhere, owner);
+    await elsewhere.goto('/');
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(elsewhere.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: /);
+    await other.close();
+  });
 });

@@ -128,4 +128,6 @@ function languageSwitch(): void {
 fillDates(new Date());
 arrivalNotice();
 languageSwitch();
-void signedInHeader();
+// The switch comes into sight once the header is final (at most 3 s), so the figures never shift it in view.
+const headerDrawn = new Promise((done) => setTimeout(done, 3000));
+void Promise.race([signedInHeader(), headerDrawn]).finally(() => document.querySelector('[data-testid="language-switch"]')?.classList.remove('invisible'));
