@@ -90,7 +90,7 @@ const shown = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/ data-disc
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The English page with the Bangla body, title, description and lang. */
-function banglaPage(englishHtml, bn) {
+function banglaPage(englishHtml, bn, clientDir) {
   const replaced = (html, re, by) => {
     if (!re.test(html)) throw new Error(`static-home: ${re} is not in index.html; the page has changed`);
     return html.replace(re, () => by);
@@ -100,8 +100,12 @@ function banglaPage(englishHtml, bn) {
   html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
   const open = /<body\b[^>]*>/.exec(html)?.[0] ?? '<body>';
   html = html.slice(0, html.indexOf(open) + open.length) + bn.body + html.slice(html.lastIndexOf('</body>'));
-  // The island's words in Bangla (it shows English ones as they are).
-  return html.replace('</head>', `<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
+  // The island's words in Bangla (it shows English ones as they are), and the Bengali font asked
+  // for at once: all the text is Bengali, and drawn first in a fallback it would shift on the swap.
+  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
+  if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
+  const preloads = fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
+  return html.replace('</head>', `${preloads}<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
 }
 
 async function staticHome(clientDir) {
@@ -116,7 +120,7 @@ async function staticHome(clientDir) {
   const src = await buildIsland(clientDir);
   const withIsland = (html) => switchShownByIsland(html).replace('</head>', `<script type="module" src="${src}"></script></head>`);
   fs.writeFileSync(index, withIsland(english));
-  fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn)));
+  fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn, clientDir)));
   console.log(`static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}`);
 }
 

@@ -88,10 +88,20 @@ test('a visitor switches / to Bangla, a reload keeps it, and English brings back
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('Bangla chosen in the app brings / in Bangla, text in the HTML before any script', async ({ page, browser, baseURL }) => {
+test('Bangla chosen in the app shows its home page in Bangla and brings / in Bangla, text in the HTML before any script', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('/login');
   await switchTo(page, 'বাংলা');
   await expect(page.getByRole('heading', { name: bn.login, exact: true })).toBeVisible();
+  // Inside the app, the logo leads to the home page drawn by React, in Bangla too.
+  await page.getByRole('link', { name: 'AMA Metal & Wire Industries' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 2, name: homeBn.articles[0].title, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: homeBn.faq.title, exact: true })).toBeVisible();
+  await expect(page.locator('footer')).toContainText(homeBn.company.address);
   await page.goto('/');
   await expectBanglaPage(page);
 

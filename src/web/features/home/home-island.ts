@@ -25,6 +25,8 @@ const pageLang: Lang = document.documentElement.lang === 'bn' ? 'bn' : 'en';
 // the build (scripts/static-home.mjs), so the catalogue's Bangla is not loaded here.
 const words = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="home-words"]')?.content ?? '{}') as Record<string, string>;
 const t = (english: string) => words[english] ?? english;
+/** Known once the session has answered: the switch then also saves the choice on the account. */
+let signedIn = false;
 
 /** A small element builder: tag, attributes, children. */
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -109,8 +111,6 @@ async function signedInHeader(): Promise<void> {
   );
   name.before(h('div', { class: headerClasses.summary }, ...figures));
 }
-
-let signedIn = false;
 
 /** English | বাংলা: the choice is kept in this browser (and on the account), then `/` comes back in it from the server. */
 function languageSwitch(): void {
