@@ -5,10 +5,12 @@
 // one small hashed file and links that instead. See docs/decisions/0006-home-without-hydration.md.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const island = path.join(root, 'src/web/features/home/home-island.ts');
+const renderer = path.join(root, 'src/web/features/home/render-home.tsx');
 
 /** The prerendered page without React's scripts: no script and no module preload left. */
 function withoutReact(html) {
@@ -49,21 +51,79 @@ async function buildIsland(clientDir) {
 }
 
 /**
- * The home page is not translated yet (docs/decisions/0015-bangla.md), and without React its
- * language switch would do nothing: it is taken out of the static page (the sign-in pages have it).
+ * The language switch shows once the island has drawn the header: a signed-in header's figures and
+ * name push it left, and hidden it moves without a layout shift (it works only with the island anyway).
  */
-function withoutLanguageSwitch(html) {
-  const found = /<div role="group"[^>]*data-testid="language-switch"[^>]*>[\s\S]*?<\/div>/;
-  if (!found.test(html)) throw new Error('static-home: the language switch is not in index.html; the header has changed');
-  return html.replace(found, '');
+function switchShownByIsland(html) {
+  const found = /(<div role="group"[^>]*class="[^"]*)("[^>]*data-testid="language-switch")/;
+  if (!found.test(html)) throw new Error('static-home: the language switch is not in the page; the header has changed');
+  return html.replace(found, '$1 invisible$2');
+}
+
+/** Bundles src/web/features/home/render-home.tsx for Node (stylesheets left out) and loads it. */
+async function loadRenderer() {
+  const outDir = path.join(root, 'node_modules/.cache/static-home');
+  const noStyles = {
+    name: 'static-home-no-styles',
+    enforce: 'pre',
+    resolveId: (id) => (id.endsWith('.css') ? '\0static-home-style' : null),
+    load: (id) => (id === '\0static-home-style' ? 'export default {}' : null),
+  };
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [noStyles],
+    build: { ssr: renderer, outDir, emptyOutDir: true, copyPublicDir: false, target: 'node20', assetsInlineLimit: 0 },
+  });
+  return import(`${pathToFileURL(path.join(outDir, 'render-home.js')).href}?${Date.now()}`);
+}
+
+const bodyOf = (html) => {
+  const body = /<body\b[^>]*>([\s\S]*)<\/body>/.exec(html);
+  if (!body) throw new Error('static-home: no <body> in the page');
+  return body[1];
+};
+/** Markup as a browser reads it: React's text separators and hydration comments do not show. */
+const shown = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/ data-discover="true"/g, '');
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The English page with the Bangla body, title, description and lang. */
+function banglaPage(englishHtml, bn, clientDir) {
+  const replaced = (html, re, by) => {
+    if (!re.test(html)) throw new Error(`static-home: ${re} is not in index.html; the page has changed`);
+    return html.replace(re, () => by);
+  };
+  let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
+  html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(bn.title)}</title>`);
+  html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
+  const open = /<body\b[^>]*>/.exec(html)?.[0] ?? '<body>';
+  html = html.slice(0, html.indexOf(open) + open.length) + bn.body + html.slice(html.lastIndexOf('</body>'));
+  // The island's words in Bangla (it shows English ones as they are), and the Bengali font asked
+  // for at once: all the text is Bengali, and drawn first in a fallback it would shift on the swap.
+  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
+  if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
+  const preloads = fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
+  return html.replace('</head>', `${preloads}<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
 }
 
 async function staticHome(clientDir) {
   const index = path.join(clientDir, 'index.html');
-  const html = withoutLanguageSwitch(withoutReact(fs.readFileSync(index, 'utf8')));
+  const english = withoutReact(fs.readFileSync(index, 'utf8'));
+  const { renderHome } = await loadRenderer();
+  const en = await renderHome('en');
+  if (shown(en.body) !== shown(bodyOf(english))) {
+    throw new Error("static-home: the home page drawn for Bangla does not match React Router's English page (render-home.tsx draws the same root and route)");
+  }
+  const bn = await renderHome('bn');
   const src = await buildIsland(clientDir);
-  fs.writeFileSync(index, html.replace('</head>', `<script type="module" src="${src}"></script></head>`));
-  console.log(`static-home: / is served without React; its script is ${src}`);
+  const withIsland = (html) => switchShownByIsland(html).replace('</head>', `<script type="module" src="${src}"></script></head>`);
+  fs.writeFileSync(index, withIsland(english));
+  fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn, clientDir)));
+  console.log(`static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}`);
 }
 
 await staticHome(path.resolve(root, process.argv[2] ?? 'build/client'));
+// The app's modules open BroadcastChannels (the outbox tells other tabs), which would keep Node running.
+process.exit(0);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPath } from '../shared/app-paths.ts';
 
 // Serves the built web app: hashed assets with long caching, the prerendered home page, and the
@@ -11,6 +11,8 @@ import { isAppPath } from '../shared/app-paths.ts';
 export interface WebBuild {
   dir: string;
   indexHtml: string;
+  /** The home page in Bangla (index.bn.html), sent for `/` when the `lang` cookie is `bn`. */
+  indexBnHtml: string;
   fallbackHtml: string;
   /** 'sha256-…' sources for every inline script in the built HTML files. */
   scriptHashes: string[];
@@ -18,11 +20,15 @@ export interface WebBuild {
 
 export function readWebBuild(dir: string): WebBuild | null {
   const index = path.join(dir, 'index.html');
+  const indexBn = path.join(dir, 'index.bn.html');
   const fallback = path.join(dir, '__spa-fallback.html');
   if (!fs.existsSync(index) || !fs.existsSync(fallback)) return null;
   const indexHtml = fs.readFileSync(index, 'utf8');
+  // A build from before the Bangla home page has none: English for everyone.
+  const indexBnHtml = fs.existsSync(indexBn) ? fs.readFileSync(indexBn, 'utf8') : indexHtml;
   const fallbackHtml = fs.readFileSync(fallback, 'utf8');
-  return { dir, indexHtml, fallbackHtml, scriptHashes: [...new Set([...inlineScriptHashes(indexHtml), ...inlineScriptHashes(fallbackHtml)])] };
+  const scriptHashes = [...new Set([indexHtml, indexBnHtml, fallbackHtml].flatMap(inlineScriptHashes))];
+  return { dir, indexHtml, indexBnHtml, fallbackHtml, scriptHashes };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -33,6 +39,11 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.push(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return hashes;
+}
+
+/** The home page's language from a Cookie header: Bangla when `lang=bn`, English otherwise. */
+export function homeLanguage(cookie: string | undefined): 'en' | 'bn' {
+  return /(?:^|;\s*)lang=bn(?:;|$)/.test(cookie ?? '') ? 'bn' : 'en';
 }
 
 export async function registerWeb(app: FastifyInstance, build: WebBuild): Promise<void> {
@@ -53,8 +64,14 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
   const sendHtml = (reply: FastifyReply, html: string, status: number) =>
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  app.get('/', (_req, reply) => sendHtml(reply, build.indexHtml, 200));
-  app.get('/index.html', (_req, reply) => sendHtml(reply, build.indexHtml, 200));
+  // The home page in the visitor's language: the `lang` cookie the language switch sets
+  // (docs/decisions/0015-bangla.md). `Vary: Cookie` with `no-cache`: no cache hands one
+  // language's page to someone who chose the other.
+  const home = (req: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(reply.header('Vary', 'Cookie'), homeLanguage(req.headers.cookie) === 'bn' ? build.indexBnHtml : build.indexHtml, 200);
+  app.get('/', home);
+  app.get('/index.html', home);
+  app.get('/index.bn.html', home);
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';

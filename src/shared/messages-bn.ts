@@ -62,6 +62,10 @@ export const messages: Messages = {
   backHome: 'হোম পেজে ফিরুন',
   highlights: 'বিশেষ দিক',
   articles: 'লেখা',
+  slideOf: '{count}টির মধ্যে {number}',
+  previousSlide: 'আগের স্লাইড (স্লাইড {number})',
+  nextSlide: 'পরের স্লাইড (স্লাইড {number})',
+  homeDescription: '{name}: {tagline}। ফার্নেস তার, এমএস তার ও জিআই তার।',
 
   email: 'ইমেইল',
   password: 'পাসওয়ার্ড',

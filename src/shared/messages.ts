@@ -69,6 +69,10 @@ export const messages = {
   backHome: 'Back to the home page',
   highlights: 'Highlights',
   articles: 'Articles',
+  slideOf: '{number} of {count}',
+  previousSlide: 'Previous slide (slide {number})',
+  nextSlide: 'Next slide (slide {number})',
+  homeDescription: '{name}: {tagline}. Furnace wire, MS wire and GI wire.',
 
   // Sign-in pages
   email: 'Email',

@@ -10,7 +10,9 @@
 //   without a network once it has been used on this phone;
 // - the partner list (GET /api/userDetailsData) that cannot be fetched: its last answer, so the
 //   party picker works offline.
-// Everything else, `/` and every other /api call included, goes to the network as if it were not there.
+// Everything else, `/` and every other /api call included, goes to the network as if it were not there:
+// the server sends `/` in English or Bangla by the `lang` cookie (index.html, index.bn.html), and a
+// kept copy could be the other language or an old release.
 
 const VERSION = '__VERSION__';
 const PRECACHE = __PRECACHE__;
@@ -18,6 +20,7 @@ const SHELL_CACHE = `ama-shell-${VERSION}`;
 const DATA_CACHE = 'ama-data';
 const SHELL = '/__spa-fallback.html';
 const PARTNERS = '/api/userDetailsData';
+const HOME = ['/', '/index.html', '/index.bn.html'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -68,7 +71,6 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) event.respondWith(fromCacheFirst(request));
-  else if (request.mode === 'navigate' && url.pathname !== '/' && url.pathname !== '/index.html' && !url.pathname.startsWith('/api/'))
-    event.respondWith(appPage(request));
+  else if (request.mode === 'navigate' && !HOME.includes(url.pathname) && !url.pathname.startsWith('/api/')) event.respondWith(appPage(request));
   else if (url.pathname === PARTNERS && url.search === '') event.respondWith(partnerList(request));
 });

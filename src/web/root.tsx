@@ -5,7 +5,7 @@ import { ErrorScreen } from './components/ui/error-screen';
 import { SiteShell } from './components/layout/site-shell';
 import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
 import { home } from './content';
-import { messages } from '../shared/messages';
+import { fill, messages } from '../shared/messages';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import './app.css';
 
@@ -21,7 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={`${home.company.name}: ${home.company.tagline}. Furnace wire, MS wire and GI wire.`} />
+        <meta name="description" content={fill(messages.homeDescription, home.company)} />
         <meta name="theme-color" content="#1e293b" />
         <Meta />
         <Links />

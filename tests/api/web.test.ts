@@ -13,6 +13,10 @@ fs.writeFileSync(
   path.join(dir, 'index.html'),
   `<!DOCTYPE html><html><body><h1>home</h1><script>${inline}</script><script type="module" src="/assets/app-abc.js"></script></body></html>`,
 );
+fs.writeFileSync(
+  path.join(dir, 'index.bn.html'),
+  '<!DOCTYPE html><html lang="bn"><body><h1>হোম</h1><script type="module" src="/assets/app-abc.js"></script></body></html>',
+);
 fs.writeFileSync(path.join(dir, '__spa-fallback.html'), `<!DOCTYPE html><html><body><p>app shell</p><script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
 
@@ -41,6 +45,27 @@ describe('serving the web app', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the home page in Bangla when the lang cookie is bn, in English otherwise, varying by cookie', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '<h1>home</h1>'],
+      ['lang=en', '<h1>home</h1>'],
+      ['lang=bn', '<h1>হোম</h1>'],
+      ['theme=dark; lang=bn', '<h1>হোম</h1>'],
+      ['lang=bn; other=1', '<h1>হোম</h1>'],
+      ['lang=bnx', '<h1>home</h1>'],
+      ['xlang=bn', '<h1>home</h1>'],
+    ];
+    for (const [cookie, heading] of cases) {
+      for (const url of ['/', '/index.html', '/index.bn.html']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, `${url} ${cookie}`).toBe(200);
+        expect(res.body, `${url} ${cookie}`).toContain(heading);
+        expect(res.headers.vary, `${url} ${cookie}`).toMatch(/\bCookie\b/i);
+        expect(res.headers['cache-control'], `${url} ${cookie}`).toBe('no-cache');
+      }
+    }
   });
 
   it('sends the app shell for app pages with 200 and for unknown pages with 404', async () => {

@@ -41,3 +41,34 @@ describe('content/home.json', () => {
     }
   });
 });
+
+describe('content/home.bn.json, the home page in Bangla', () => {
+  const bn = homeContentSchema.parse(JSON.parse(fs.readFileSync('content/home.bn.json', 'utf8')));
+
+  /** Every path to a value: 'carousel.0.title', … (array places included, so lengths must match too). */
+  const paths = (value: unknown, at = ''): string[] =>
+    value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => paths(v, at ? `${at}.${k}` : k)) : [at];
+  const valueAt = (value: unknown, at: string): unknown => at.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value);
+
+  it('has exactly the keys of home.json', () => {
+    expect(paths(bn).sort()).toEqual(paths(raw).sort());
+  });
+
+  it('names the same pictures with the same sizes, and keeps the company name and email', () => {
+    for (const at of paths(raw).filter((p) => /\.(image|width|height)$/.test(p))) expect(valueAt(bn, at), at).toEqual(valueAt(raw, at));
+    expect(bn.company.name).toBe('AMA Metal & Wire Industries');
+    expect(bn.company.email).toBe(raw.company.email);
+  });
+
+  it('says every other text in Bangla, with figures in Bengali digits', () => {
+    const texts = paths(raw).filter((p) => typeof valueAt(raw, p) === 'string' && !/\.image$|^company\.(name|email)$/.test(p));
+    for (const at of texts) {
+      const text = String(valueAt(bn, at));
+      expect(text, at).not.toBe(valueAt(raw, at));
+      expect(text, at).toMatch(/[\u0980-\u09ff]/);
+      expect(text, at).not.toMatch(/[0-9]/);
+    }
+    expect(bn.faq.items[3]?.answer).toContain('১,২০০');
+    expect(bn.faq.items[3]?.answer).toContain('১,৪০০');
+  });
+});

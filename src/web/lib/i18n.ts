@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setDateLanguage } from '../../shared/dates';
 import { setFigureLanguage } from './format';
+import { LANG_KEY, rememberLanguage } from './lang-memory';
 import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
 
 // The interface language. English is built in; Bangla (its catalogue and the registry's words)
@@ -8,7 +9,6 @@ import { type Lang, type MessageKey, type Messages, fill, messages as en, patter
 // the language changes; English texts that arrive as data (the registry's labels, the server's
 // messages, the schemas' messages) are shown through `tr()`.
 export type { Lang } from '../../shared/messages';
-export const LANG_KEY = 'lang';
 
 let lang: Lang = 'en';
 let dict: Messages = en;
@@ -50,19 +50,9 @@ export async function setLanguage(next: Lang): Promise<void> {
   }
   lang = next;
   dict = next === 'bn' ? (bnDict ?? en) : en;
-  remember(next);
+  rememberLanguage(next);
   applyLanguage(next);
   for (const l of listeners) l();
-}
-
-/** The visitor's choice in this browser: localStorage for the app, a cookie for the static home page. */
-function remember(next: Lang) {
-  try {
-    localStorage.setItem(LANG_KEY, next);
-    document.cookie = `${LANG_KEY}=${next}; path=/; max-age=31536000; samesite=lax`;
-  } catch {
-    // storage refused (private mode): the choice lasts this page only.
-  }
 }
 
 /** The language this browser chose last (English when none). */
@@ -96,19 +86,17 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+// The server's snapshot is the current language too: the build renders the Bangla home page
+// after `setLanguage('bn')` (scripts/static-home.mjs). In the browser it is English until the
+// first `setLanguage`, which runs after hydration, so hydration always sees English.
+const currentDict = () => dict;
+export const currentMessages = currentDict;
+
 /** The current language's texts; the component re-renders when the language changes. */
 export function useMessages(): Messages {
-  return useSyncExternalStore(
-    subscribe,
-    () => dict,
-    () => en,
-  );
+  return useSyncExternalStore(subscribe, currentDict, currentDict);
 }
 
 export function useLanguage(): Lang {
-  return useSyncExternalStore(
-    subscribe,
-    () => lang,
-    () => 'en' as Lang,
-  );
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }

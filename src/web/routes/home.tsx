@@ -1,5 +1,7 @@
-import { messages } from '../../shared/messages';
-import { home, imageUrl } from '../features/home/home-page-content';
+import { digitsFor } from '../../shared/digits';
+import { fill } from '../../shared/messages';
+import { home, imageUrl, useHomeContent } from '../features/home/home-page-content';
+import { useLanguage, useMessages } from '../lib/i18n';
 import { today } from '../lib/today';
 import { useNow } from '../lib/use-now';
 
@@ -20,9 +22,12 @@ export default function Home() {
 }
 
 function Carousel() {
-  const slides = home.carousel;
+  const m = useMessages();
+  const lang = useLanguage();
+  const slides = useHomeContent().carousel;
+  const count = (n: number) => digitsFor(String(n), lang);
   return (
-    <section aria-label={messages.highlights} className="carousel w-full bg-neutral">
+    <section aria-label={m.highlights} className="carousel w-full bg-neutral">
       {slides.map((slide, i) => {
         const number = i + 1;
         // The arrows wrap: slide 1 goes back to the last slide, the last forward to slide 1.
@@ -34,7 +39,7 @@ function Carousel() {
             id={`slide${number}`}
             className="carousel-item relative w-full"
             aria-roledescription="slide"
-            aria-label={`${number} of ${slides.length}`}
+            aria-label={fill(m.slideOf, { number: count(number), count: count(slides.length) })}
           >
             <img
               src={imageUrl(slide.image)}
@@ -51,10 +56,10 @@ function Carousel() {
               <p className="hidden text-base text-white/90 drop-shadow sm:block">{slide.caption}</p>
             </div>
             <div className="absolute left-2 right-2 top-1/2 flex -translate-y-1/2 justify-between sm:left-5 sm:right-5">
-              <a href={`#slide${prev}`} className="btn btn-circle btn-sm sm:btn-md" aria-label={`Previous slide (slide ${prev})`}>
+              <a href={`#slide${prev}`} className="btn btn-circle btn-sm sm:btn-md" aria-label={fill(m.previousSlide, { number: count(prev) })}>
                 ❮
               </a>
-              <a href={`#slide${next}`} className="btn btn-circle btn-sm sm:btn-md" aria-label={`Next slide (slide ${next})`}>
+              <a href={`#slide${next}`} className="btn btn-circle btn-sm sm:btn-md" aria-label={fill(m.nextSlide, { number: count(next) })}>
                 ❯
               </a>
             </div>
@@ -66,7 +71,7 @@ function Carousel() {
 }
 
 function Company() {
-  const { company, gallery } = home;
+  const { company, gallery } = useHomeContent();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-16">
       <h1 className="text-3xl font-black tracking-tight text-primary sm:text-5xl">{company.name}</h1>
@@ -87,10 +92,12 @@ function Company() {
 }
 
 function Articles() {
+  const m = useMessages();
+  const { articles } = useHomeContent();
   return (
-    <section aria-label={messages.articles} className="bg-base-200">
+    <section aria-label={m.articles} className="bg-base-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-16 lg:grid-cols-3">
-        {home.articles.map((article) => (
+        {articles.map((article) => (
           <article key={article.title} className="card bg-base-100 shadow-sm">
             <figure>
               <Picture of={article} />
@@ -111,7 +118,7 @@ function Articles() {
 }
 
 function Faq() {
-  const { faq } = home;
+  const { faq } = useHomeContent();
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <p className="text-center text-sm font-semibold uppercase tracking-widest text-brand">{faq.label}</p>
@@ -133,12 +140,13 @@ function Faq() {
 }
 
 function TodayLine() {
+  const m = useMessages();
   const now = useNow();
   const day = now ? today(now) : null;
   // Served without React, `/` gets the same date from home-island.ts through data-live.
   return (
     <p className="mx-auto max-w-6xl px-4 pb-10 text-center text-sm">
-      {messages.dateLabel}
+      {m.dateLabel}
       <time dateTime={day?.iso} className="inline-block min-w-[14ch] text-left font-medium" data-live="today">
         {day?.text ?? ''}
       </time>

@@ -1,9 +1,12 @@
-import { home } from '../../content';
-import { useMessages } from '../../lib/i18n';
+import { digitsFor } from '../../../shared/digits';
+import { companyIn } from '../../content';
+import { useLanguage, useMessages } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 
 export function SiteFooter() {
   const m = useMessages();
+  const lang = useLanguage();
+  const company = companyIn(lang);
   const now = useNow();
   return (
     <footer className="no-print bg-neutral text-neutral-content">
@@ -11,17 +14,17 @@ export function SiteFooter() {
         <p>
           ©{' '}
           <span className="inline-block min-w-[4ch]" data-live="year">
-            {now?.getFullYear()}
+            {now ? digitsFor(String(now.getFullYear()), lang) : null}
           </span>{' '}
-          {home.company.copyright}
+          {company.copyright}
         </p>
         <p>
           {m.contact}{' '}
-          <a className="link" href={`mailto:${home.company.email}`}>
-            {home.company.email}
+          <a className="link" href={`mailto:${company.email}`}>
+            {company.email}
           </a>
           <span className="hidden sm:inline"> · </span>
-          <span className="block sm:inline">{home.company.address}</span>
+          <span className="block sm:inline">{company.address}</span>
         </p>
       </div>
     </footer>

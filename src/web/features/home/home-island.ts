@@ -1,19 +1,32 @@
-// `/` is served as its prerendered HTML without React (docs/decisions/0006-home-without-hydration.md).
-// This one small script brings to life what must be live there: today's date, the footer's year,
-// the note of an arrival from Google or the verification link, and the signed-in header. Links
-// from `/` are plain links (full page loads); the mobile menu and the FAQ are <details>, no script.
+// `/` is served as its prerendered HTML without React (docs/decisions/0006-home-without-hydration.md),
+// in English or Bangla (index.bn.html, docs/decisions/0015-bangla.md). This one small script brings
+// to life what must be live there: today's date, the footer's year, the note of an arrival from
+// Google or the verification link, the signed-in header and the language switch. Links from `/`
+// are plain links (full page loads); the mobile menu and the FAQ are <details>, no script.
 import type { Summary } from '../../../shared/books-api';
-import { messages } from '../../../shared/messages';
+import { setDateLanguage } from '../../../shared/dates';
+import { digitsFor } from '../../../shared/digits';
+import { type Lang, messages } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
 import { api } from '../../lib/api';
+import { rememberLanguage } from '../../lib/lang-memory';
 import { today } from '../../lib/today';
 
 interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  lang?: string | null;
 }
+
+const pageLang: Lang = document.documentElement.lang === 'bn' ? 'bn' : 'en';
+// The Bangla page carries the few words this script shows (English text → Bangla), put there by
+// the build (scripts/static-home.mjs), so the catalogue's Bangla is not loaded here.
+const words = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="home-words"]')?.content ?? '{}') as Record<string, string>;
+const t = (english: string) => words[english] ?? english;
+/** Known once the session has answered: the switch then also saves the choice on the account. */
+let signedIn = false;
 
 /** A small element builder: tag, attributes, children. */
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -24,12 +37,13 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<str
 }
 
 function fillDates(now: Date): void {
+  setDateLanguage(pageLang);
   const day = today(now);
   for (const time of document.querySelectorAll<HTMLTimeElement>('[data-live="today"]')) {
     time.dateTime = day.iso;
     time.textContent = day.text;
   }
-  for (const year of document.querySelectorAll('[data-live="year"]')) year.textContent = String(now.getFullYear());
+  for (const year of document.querySelectorAll('[data-live="year"]')) year.textContent = digitsFor(String(now.getFullYear()), pageLang);
 }
 
 /** A success note at the top of the page for 2 seconds (spec: success toasts last 2000 ms). */
@@ -56,11 +70,11 @@ function arrivalNotice(): void {
   params.delete('auth');
   const search = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-  toast(arrival === 'google' ? messages.signedIn : messages.emailVerified);
+  toast(t(arrival === 'google' ? messages.signedIn : messages.emailVerified));
 }
 
 function logoutItem(): HTMLLIElement {
-  const button = h('button', { type: 'button' }, messages.logout);
+  const button = h('button', { type: 'button' }, t(messages.logout));
   button.addEventListener('click', async () => {
     await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
     location.replace('/');
@@ -71,12 +85,18 @@ function logoutItem(): HTMLLIElement {
 /** The prerendered header is the signed-out one; for a signed-in visitor, draw what site-header.tsx draws. */
 async function signedInHeader(): Promise<void> {
   const user = (await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session').catch(() => null))?.user;
+  signedIn = Boolean(user);
+  // The account's language follows the person from browser to browser, as in the app.
+  if ((user?.lang === 'en' || user?.lang === 'bn') && user.lang !== pageLang && rememberLanguage(user.lang)) {
+    location.reload();
+    return;
+  }
   const header = document.querySelector('header');
   if (!user || !header) return;
   for (const list of header.querySelectorAll('[data-header-links]')) {
     const links = headerLinks(user.role).map((link) => {
       const here = link.to === location.pathname;
-      return h('li', {}, h('a', here ? { href: link.to, class: 'menu-active', 'aria-current': 'page' } : { href: link.to }, link.label));
+      return h('li', {}, h('a', here ? { href: link.to, class: 'menu-active', 'aria-current': 'page' } : { href: link.to }, t(link.label)));
     });
     list.replaceChildren(...links, logoutItem());
   }
@@ -86,12 +106,28 @@ async function signedInHeader(): Promise<void> {
   if (!showsSummary(user.role)) return;
   const summary = (await api<{ data: Summary }>('GET', '/api/dashboard').catch(() => null))?.data;
   if (!summary) return;
-  const figures = headerFigures(summary).map((f) =>
-    h('span', { 'data-testid': f.testId }, f.label, h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix),
+  const figures = headerFigures(summary, pageLang).map((f) =>
+    h('span', { 'data-testid': f.testId }, t(f.label), h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix),
   );
   name.before(h('div', { class: headerClasses.summary }, ...figures));
 }
 
+/** English | বাংলা: the choice is kept in this browser (and on the account), then `/` comes back in it from the server. */
+function languageSwitch(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-testid="language-switch"] button[lang]')) {
+    button.addEventListener('click', async () => {
+      const next: Lang = button.lang === 'bn' ? 'bn' : 'en';
+      if (next === pageLang) return;
+      rememberLanguage(next);
+      if (signedIn) await api('POST', '/api/auth/update-user', { lang: next }).catch(() => undefined);
+      location.reload();
+    });
+  }
+}
+
 fillDates(new Date());
 arrivalNotice();
-void signedInHeader();
+languageSwitch();
+// The switch comes into sight once the header is final (at most 3 s), so the figures never shift it in view.
+const headerDrawn = new Promise((done) => setTimeout(done, 3000));
+void Promise.race([signedInHeader(), headerDrawn]).finally(() => document.querySelector('[data-testid="language-switch"]')?.classList.remove('invisible'));

@@ -1,0 +1,37 @@
+// The home page drawn in either language at build time, for `/` served without React
+// (scripts/static-home.mjs bundles this for Node and calls it; docs/decisions/0015-bangla.md,
+// "The home page"). React Router prerenders the English page; this draws the same root and route
+// into a memory router. The build checks that its English equals React Router's, so the Bangla
+// page is the very same markup with Bangla words.
+import { renderToString } from 'react-dom/server';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { type Lang, fill, messages } from '../../../shared/messages';
+import { navLinks } from '../../../shared/navigation';
+import { currentMessages, setLanguage, tr } from '../../lib/i18n';
+import App from '../../root';
+import Home from '../../routes/home';
+import { loadHomeContent } from './home-page-content';
+
+export interface RenderedHome {
+  /** What goes between <body …> and </body>. */
+  body: string;
+  title: string;
+  description: string;
+  /** The texts home-island.ts may show (header links, the figures' labels, Logout, the arrival notes): English → this language. */
+  words: Record<string, string>;
+}
+
+export async function renderHome(lang: Lang): Promise<RenderedHome> {
+  await setLanguage(lang);
+  const { company } = await loadHomeContent(lang);
+  const router = createMemoryRouter([{ path: '/', element: <App />, children: [{ index: true, element: <Home /> }] }]);
+  // React puts the pictures' preload hints first; the page's head already has them.
+  const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
+  const english = [...navLinks.map((l) => l.label), messages.logout, messages.stockLabel, messages.balanceLabel, messages.signedIn, messages.emailVerified];
+  return {
+    body,
+    title: `${company.name} · ${company.tagline}`,
+    description: fill(currentMessages().homeDescription, company),
+    words: Object.fromEntries(english.map((text) => [text, tr(text)])),
+  };
+}
