@@ -106,25 +106,30 @@ test.describe('every screen, at the width of the screen', () => {
       const owner = await createAccount(request, 'admin', 'Mohammad Abdur Rahman Chowdhury');
       const pc = await browser.newContext({ viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false });
       const page = await pc.newPage();
-      await page.route('**/api/dashboard', (route) =>
-        route.fulfill({ json: { data: { wire_stock: -99_99_999.999, current_balance: -99_99_99_999.99 } } }),
-      );
+      await page.route('**/api/dashboard', (route) => route.fulfill({ json: { data: { wire_stock: -99_99_999.999, current_balance: -99_99_99_999.99 } } }));
       await logIn(page, owner);
       await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
       await page.goto('/dashboard');
       await expect(page.getByTestId('header-balance')).toContainText(lang === 'bn' ? '৯৯,৯৯,৯৯,৯৯৯.৯৯' : '99,99,99,999.99');
       for (const width of [360, 1280, 1366]) {
         await page.setViewportSize({ width, height: 800 });
-        const header = await page.locator('header .navbar').first().evaluate((bar) => {
-          const shown = (e: Element) => (e as HTMLElement).offsetParent !== null;
-          // The header's blocks and each link (a menu may wrap its links): their middles on one line.
-          const items = [...bar.children, ...bar.querySelectorAll('nav a, nav button')].filter(shown);
-          const middles = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
-          const cut = [...bar.querySelectorAll<HTMLElement>('[data-testid^="header-"]')]
-            .filter((e) => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1)
-            .map((e) => e.textContent);
-          return { spread: Math.max(...middles) - Math.min(...middles), cut, sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth) };
-        });
+        const header = await page
+          .locator('header .navbar')
+          .first()
+          .evaluate((bar) => {
+            const shown = (e: Element) => (e as HTMLElement).offsetParent !== null;
+            // The header's blocks and each link (a menu may wrap its links): their middles on one line.
+            const items = [...bar.children, ...bar.querySelectorAll('nav a, nav button')].filter(shown);
+            const middles = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
+            const cut = [...bar.querySelectorAll<HTMLElement>('[data-testid^="header-"]')]
+              .filter((e) => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1)
+              .map((e) => e.textContent);
+            return {
+              spread: Math.max(...middles) - Math.min(...middles),
+              cut,
+              sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            };
+          });
         expect(header.sideways, `page scrolls sideways at ${width} px`).toBe(0);
         expect(header.cut, `figures cut at ${width} px`).toEqual([]);
         if (width > 360) expect(header.spread, `header items on more than one row at ${width} px`).toBeLessThanOrEqual(12);

@@ -241,7 +241,8 @@ test.describe('the outbox', () => {
     // but the test asks for no double post at all).
     const posts: string[] = [];
     context.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/otherExpanses') posts.push(String((r.postDataJSON() as { idempotency_key?: string }).idempotency_key));
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/otherExpanses')
+        posts.push(String((r.postDataJSON() as { idempotency_key?: string }).idempotency_key));
     });
     await context.route('**/api/otherExpanses', async (route) => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 500));

@@ -38,9 +38,7 @@ export const mailTexts: Record<Lang, MailTexts> = {
     },
     existingSignUp: {
       subject: `Sign-up attempt: ${company}`,
-      lines: [
-        'Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.',
-      ],
+      lines: ['Someone tried to create an account with your email address, which already has one. If you forgot your password, reset it from the login page.'],
       action: 'Log in',
     },
     signature: company,
@@ -62,9 +60,7 @@ export const mailTexts: Record<Lang, MailTexts> = {
     },
     existingSignUp: {
       subject: `সাইন আপের চেষ্টা: ${company}`,
-      lines: [
-        'কেউ আপনার ইমেইল ঠিকানা দিয়ে একটি অ্যাকাউন্ট খুলতে চেয়েছেন, কিন্তু এই ঠিকানায় আগেই একটি অ্যাকাউন্ট আছে। পাসওয়ার্ড ভুলে গেলে লগইন পাতা থেকে তা বদলে নিন।',
-      ],
+      lines: ['কেউ আপনার ইমেইল ঠিকানা দিয়ে একটি অ্যাকাউন্ট খুলতে চেয়েছেন, কিন্তু এই ঠিকানায় আগেই একটি অ্যাকাউন্ট আছে। পাসওয়ার্ড ভুলে গেলে লগইন পাতা থেকে তা বদলে নিন।'],
       action: 'লগইন',
     },
     signature: company,

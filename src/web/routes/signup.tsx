@@ -25,7 +25,13 @@ export default function SignupPage() {
     try {
       // Filled in Bangla: the account keeps Bangla, and the verification mail comes in Bangla.
       const lang = currentLanguage() === 'bn' ? { lang: 'bn' } : {};
-      await api('POST', '/api/auth/sign-up/email', { name: values.name, email: values.email, password: values.password, callbackURL: '/?auth=verified', ...lang });
+      await api('POST', '/api/auth/sign-up/email', {
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        callbackURL: '/?auth=verified',
+        ...lang,
+      });
       setCreated(values.email);
       form.reset();
     } catch (e) {
