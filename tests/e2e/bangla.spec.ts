@@ -58,6 +58,11 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
   await expect(page.getByText(bn.cashInToday)).toBeVisible();
   await expect(page.getByRole('heading', { name: terms['Debit Data'] })).toBeVisible();
+  // Every figure in Bengali digits, the chart's months and years too.
+  await expect(page.getByTestId('overview-open-fires')).toHaveText(/^[০-৯,]+$/);
+  const chart = page.getByRole('img', { name: bn.cashChartTitle });
+  await expect(chart).toContainText('নভে');
+  expect(await chart.locator('text').allTextContents()).not.toContainEqual(expect.stringMatching(/[A-Za-z0-9]/));
   await testInfo.attach('dashboard-bn', { body: await page.screenshot(), contentType: 'image/png' });
 
   // An entry: the form, its refusal and its toast in Bangla.
@@ -88,6 +93,12 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   await expect(row.locator(`[data-label="${terms['Paid Amount']}"]`)).toBeVisible();
   await expect(page.getByTestId('statement-totals')).toContainText(bn.total);
   await testInfo.attach('statement-bn', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  // The history page counts its entries in Bengali digits.
+  await page.goto('/dashboard/historyInvest');
+  await expect(page.getByTestId('history-row').first()).toContainText(/[০-৯]/);
+  expect(await page.getByTestId('history-row').allTextContents()).not.toContainEqual(expect.stringMatching(/[0-9]/));
+  await page.goBack();
 
   // Print: the heading on paper in Bangla, drawn with the shipped Noto Sans Bengali.
   await page.emulateMedia({ media: 'print' });

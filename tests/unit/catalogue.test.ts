@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../src/shared/dates.ts';
+import { formatLongDate, formatShortMonth, formatYear } from '../../src/shared/dates.ts';
 import { messages as bn, terms } from '../../src/shared/messages-bn.ts';
 import { type MessageKey, messages as en } from '../../src/shared/messages.ts';
 import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry } from '../../src/shared/registry.ts';
@@ -139,5 +139,13 @@ describe('texts in Bangla', () => {
     expect(formatLongDate(day, 'bn')).toBe('২৩ নভেম্বর ২০২৬');
     expect(formatLongDate(new Date('2026-02-05T12:00:00Z'), 'bn')).toBe('৫ ফেব্রুয়ারি ২০২৬');
     expect(formatLongDate(day, 'en')).toBe('23 November 2026');
+  });
+
+  it("names a chart's months short in either language, and its years in the language's digits", () => {
+    const nov = new Date('2026-11-01T00:00:00Z');
+    expect(formatShortMonth(nov, 'en')).toBe('Nov');
+    expect(formatShortMonth(nov, 'bn')).toBe('নভে');
+    expect(formatYear('2026', 'bn')).toBe('২০২৬');
+    expect(formatYear('2026', 'en')).toBe('2026');
   });
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
-import { formatCell } from '../../lib/format';
+import { countText, formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { ledgerLink } from '../statements/api';
 import { overviewQuery } from './api';
@@ -75,7 +75,7 @@ export function OverviewFigures() {
         <Card label={m.cashOutMonth} value={money(o.month.cash_out)} testId="overview-month-out" />
         <Card label={m.balance} value={money(o.balance)} testId="overview-balance" />
         <Card label={m.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
-        <Card label={m.openFires} value={String(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
+        <Card label={m.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
       <div className="grid gap-3 md:grid-cols-2">
         <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" />

@@ -1,5 +1,5 @@
 import type { ProductionMonth } from '../../../shared/production-api';
-import { MonthLabel, ScaleLines, compact, monthFrame, niceMax } from '../../lib/month-chart';
+import { MonthLabel, ScaleLines, compact, monthFrame, monthText, niceMax } from '../../lib/month-chart';
 import { fill } from '../../../shared/messages';
 import { useMessages } from '../../lib/i18n';
 import { show } from './figures';
@@ -36,7 +36,7 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
               className="fill-primary"
               fillOpacity={0.35}
             >
-              <title>{fill(t.productionMonthTip, { month: m.month, kg: show(m.kg_fired, 'kg'), cost: show(m.full_cost_per_kg, 'perKg') })}</title>
+              <title>{fill(t.productionMonthTip, { month: monthText(m.month), kg: show(m.kg_fired, 'kg'), cost: show(m.full_cost_per_kg, 'perKg') })}</title>
             </rect>
             <MonthLabel month={m.month} i={i} x={x(i)} y={frame.labelY} every={labelEvery} />
           </g>
