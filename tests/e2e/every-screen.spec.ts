@@ -30,6 +30,17 @@ async function sidewaysScroll(page: Page): Promise<{ page: number; cutTables: st
   }));
 }
 
+/** On a phone, the page's buttons, fields and row actions smaller than a finger (40 px high). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(':is(main, dialog) :is(button, .btn, input:not([type=checkbox]):not([type=radio]), select), .data-table td[data-actions] a')]
+      // A field drawn inside its label's box (the search box) is tapped anywhere in that box.
+      .map((e) => e.closest<HTMLElement>('label.input') ?? e)
+      .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 39.5)
+      .map((e) => `${(e.textContent || e.getAttribute('aria-label') || e.getAttribute('name') || e.tagName).trim().slice(0, 30)}: ${Math.round(e.getBoundingClientRect().height)} px`),
+  );
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
@@ -67,6 +78,7 @@ test.describe('every screen, at the width of the screen', () => {
       await expect(page.locator('main').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+      if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -92,6 +104,7 @@ test.describe('every screen, at the width of the screen', () => {
         await page.getByRole('button', { name: button, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+        if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

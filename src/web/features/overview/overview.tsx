@@ -43,8 +43,8 @@ function Parties({ title, rows, empty, testId }: { title: string; rows: readonly
       ) : (
         <ol className="mt-2 divide-y divide-base-300">
           {rows.map((r) => (
-            <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-1.5" data-testid={testId}>
-              <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 truncate">
+            <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-0.5" data-testid={testId}>
+              <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 break-words py-2">
                 {r.name}
                 <span className="ml-1 text-xs text-muted">{tr(r.catagories)}</span>
               </Link>
