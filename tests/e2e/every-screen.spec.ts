@@ -30,6 +30,21 @@ async function sidewaysScroll(page: Page): Promise<{ page: number; cutTables: st
   }));
 }
 
+/** A chart's labels (scales, months) drawn outside the chart's own box: cut off on screen. */
+async function cutChartLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<SVGSVGElement>('svg[role=img]')].flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+        })
+        .map((t) => t.textContent ?? '');
+    }),
+  );
+}
+
 /** On a phone, the page's buttons, fields and row actions smaller than a finger (40 px high). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -85,6 +100,7 @@ test.describe('every screen, at the width of the screen', () => {
       await expect(page.locator('main').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+      expect(await cutChartLabels(page), 'chart labels cut').toEqual([]);
       if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -105,6 +121,12 @@ test.describe('every screen, at the width of the screen', () => {
     await page.goto(statementPath);
     await expect(page.getByTestId('statement-row').first()).toBeVisible();
     expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+    // A row's Void opens its dialog with the label over the left of its field, as in every form.
+    await page.getByTestId('statement-row').first().getByRole('button', { name: 'Void', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void entry' });
+    const label = await dialog.getByText('Reason', { exact: true }).boundingBox();
+    const field = await dialog.getByRole('textbox').boundingBox();
+    expect(Math.abs(label!.x - field!.x), 'the label sits over the left of its field').toBeLessThanOrEqual(8);
   });
 
   // Each form open, one test per form (/fireCount shows its one form on the page itself: the page's own check covers it).
