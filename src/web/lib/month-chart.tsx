@@ -17,12 +17,15 @@ export function niceMax(v: number): number {
   return ([1, 2, 2.5, 5, 10].find((m) => m * p >= v) ?? 10) * p;
 }
 
+/** Labels' size on a phone (the chart is drawn small there): Bangla's words are wider ('১২.৫ হাজার'), so a little smaller. */
+const phoneSize = () => (figureLanguage() === 'bn' ? 'max-sm:text-[16px]' : 'max-sm:text-[20px]');
+
 /** The month's short name under its bars, and the year under January and the first month (not a first December: its year would touch January's). */
 export function MonthLabel({ month, i, x, y, every }: { month: string; i: number; x: number; y: number; every: number }) {
   if (i % every !== 0) return null;
   return (
     <>
-      <text x={x} y={y} textAnchor="middle" className={`text-[13px] ${figureLanguage() === 'bn' ? 'max-sm:text-[16px]' : 'max-sm:text-[20px]'}`} fill="currentColor">
+      <text x={x} y={y} textAnchor="middle" className={`text-[13px] ${phoneSize()}`} fill="currentColor">
         {formatShortMonth(new Date(`${month}-01T00:00:00Z`))}
       </text>
       {(i === 0 && !month.endsWith('-12')) || month.endsWith('-01') ? (
@@ -62,7 +65,7 @@ export function monthFrame(n: number, right = 56) {
 /** Three grid lines (0, half, top) with the left and right scales' labels. */
 export function ScaleLines({ frame, left, right }: { frame: ReturnType<typeof monthFrame>; left: (t: number) => string; right: (t: number) => string }) {
   return [0, 0.5, 1].map((t) => (
-    <g key={t} className="text-[13px] max-sm:text-[20px]" fill="currentColor">
+    <g key={t} className={`text-[13px] ${phoneSize()}`} fill="currentColor">
       <line x1={frame.left} x2={frame.right} y1={frame.y(t)} y2={frame.y(t)} stroke="currentColor" strokeOpacity={0.15} />
       <text x={frame.left - 6} y={frame.y(t) + 4} textAnchor="end">
         {left(t)}
