@@ -9,6 +9,9 @@ const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numer
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const bnMonths = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
 
+const bnShortMonths = ['জানু', 'ফেব্রু', 'মার্চ', 'এপ্রি', 'মে', 'জুন', 'জুলা', 'আগ', 'সেপ্টে', 'অক্টো', 'নভে', 'ডিসে'];
+const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+
 let dateLanguage: Lang = 'en';
 /** The language dates are written in (the web sets it with the interface language). */
 export function setDateLanguage(lang: Lang): void {
@@ -21,16 +24,13 @@ export function formatMonthYear(date: Date, lang: Lang = dateLanguage): string {
   return toBengaliDigits(`${bnMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
 }
 
-const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-// The shortened names Bangla calendars and newspapers print under a chart's months.
-const bnShortMonths = ['জানু', 'ফেব্রু', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টে', 'অক্টো', 'নভে', 'ডিসে'];
-
-/** A calendar month (YYYY-MM) under a chart's bar: its short name, "Nov" / "নভে", and its year, "2026" / "২০২৬". */
-export function formatChartMonth(month: string, lang: Lang = dateLanguage): { name: string; year: string } {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (lang === 'en') return { name: shortMonth.format(date), year: month.slice(0, 4) };
-  return { name: bnShortMonths[date.getUTCMonth()] ?? month, year: toBengaliDigits(month.slice(0, 4)) };
+/** A month under a chart's bars: "Nov"; in Bangla the short forms newspapers use ("নভে"). */
+export function formatShortMonth(date: Date, lang: Lang = dateLanguage): string {
+  return lang === 'en' ? shortMonth.format(date) : bnShortMonths[date.getUTCMonth()]!;
 }
+
+/** A year as written in the language: "2026", "২০২৬". */
+export const formatYear = (year: string, lang: Lang = dateLanguage): string => (lang === 'en' ? year : toBengaliDigits(year));
 
 /** A day in a table: "5 Nov 2026" in English; the long form in Bangla (it has no short month names in use). */
 export function formatShortDate(date: Date, lang: Lang = dateLanguage): string {

@@ -30,6 +30,32 @@ async function sidewaysScroll(page: Page): Promise<{ page: number; cutTables: st
   }));
 }
 
+/** A chart's labels (scales, months) drawn outside the chart's own box: cut off on screen. */
+async function cutChartLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<SVGSVGElement>('svg[role=img]')].flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+        })
+        .map((t) => t.textContent ?? '');
+    }),
+  );
+}
+
+/** On a phone, the page's buttons, fields and row actions smaller than a finger (40 px high). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(':is(main, dialog) :is(button, .btn, input:not([type=checkbox]):not([type=radio]), select), .data-table td[data-actions] a')]
+      // A field drawn inside its label's box (the search box) is tapped anywhere in that box.
+      .map((e) => e.closest<HTMLElement>('label.input') ?? e)
+      .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 39.5)
+      .map((e) => `${(e.textContent || e.getAttribute('aria-label') || e.getAttribute('name') || e.tagName).trim().slice(0, 30)}: ${Math.round(e.getBoundingClientRect().height)} px`),
+  );
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
@@ -39,6 +65,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test.describe('every screen, at the width of the screen', () => {
   let ledgerPath = '/dashboard/ledger';
+  let statementPath = '/dashboard/details';
 
   test.beforeAll(async ({ request }) => {
     // A partner of every category and one entry of every kind, so lists, cards and statements have rows.
@@ -47,6 +74,12 @@ test.describe('every screen, at the width of the screen', () => {
     const names = Object.fromEntries(partnerCategories.map((c) => [c, `Screen ${c} ${stamp}`]));
     const ids = await Promise.all(partnerCategories.map((c) => addPartner(request, c, names[c]!)));
     ledgerPath = `/dashboard/ledger?partner=${ids[0]}`;
+    // The widest statement (the twelve columns of 'details') of a party, as its party list links it.
+    const wide = registry.kinds.find((k) => k.dashboard.statement === 'details' && k.fields.some((f) => f.input.type === 'party'))!;
+    const field = wide.fields.find((f) => f.input.type === 'party')!;
+    const category = field.input.type === 'party' ? field.input.categories[0]! : partnerCategories[0];
+    const partner = ids[partnerCategories.indexOf(category)]!;
+    statementPath = `/dashboard/details?url=${encodeURIComponent(`${wide.path}?partner=${partner}&name=${names[category]}`)}`;
     for (const kind of registry.kinds) {
       const body = entryBody(
         kind,
@@ -67,6 +100,8 @@ test.describe('every screen, at the width of the screen', () => {
       await expect(page.locator('main').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+      expect(await cutChartLabels(page), 'chart labels cut').toEqual([]);
+      if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -76,8 +111,28 @@ test.describe('every screen, at the width of the screen', () => {
     await logIn(page, E2E_ADMIN);
     await page.goto(ledgerPath);
     await expect(page.getByRole('heading', { name: /Screen Client/ }).first()).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      // The balance brought forward stands under the Balance column, not under the row actions.
+      const heading = await page.getByRole('columnheader', { name: 'Balance', exact: true }).boundingBox();
+      const opening = await page.getByTestId('ledger-opening').locator('td').nth(1).boundingBox();
+      expect(Math.abs(heading!.x + heading!.width - (opening!.x + opening!.width)), 'brought forward under Balance').toBeLessThanOrEqual(2);
+    }
     expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a party statement of twelve columns: no column cut, on the office PC too', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
+    await logIn(page, E2E_ADMIN);
+    await page.goto(statementPath);
+    await expect(page.getByTestId('statement-row').first()).toBeVisible();
+    expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+    // A row's Void opens its dialog with the label over the left of its field, as in every form.
+    await page.getByTestId('statement-row').first().getByRole('button', { name: 'Void', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void entry' });
+    const label = await dialog.getByText('Reason', { exact: true }).boundingBox();
+    const field = await dialog.getByRole('textbox').boundingBox();
+    expect(Math.abs(label!.x - field!.x), 'the label sits over the left of its field').toBeLessThanOrEqual(8);
   });
 
   // Each form open, one test per form (/fireCount shows its one form on the page itself: the page's own check covers it).
@@ -92,6 +147,7 @@ test.describe('every screen, at the width of the screen', () => {
         await page.getByRole('button', { name: button, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
+        if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

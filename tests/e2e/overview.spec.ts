@@ -8,7 +8,8 @@ const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 
 test.describe('the day at a glance', () => {
   test('the dashboard opens on figures: a receivable made here, linked to its ledger, nothing wider than a phone', async ({ page, request }, testInfo) => {
-    const client = `Glance Client ${testInfo.project.name} ${Date.now() % 100000}`;
+    // A long name (a trading house's): on a phone it wraps under itself, never cut off with '…'.
+    const client = `Glance Client Chowdhury Wire and Metal House ${testInfo.project.name} ${Date.now() % 100000}`;
     const partnerId = await addPartner(request, 'Client', client);
     // Owes far more than any other test's client, so it is among the five largest.
     const price = testInfo.project.name === 'phone' ? '1000.01' : '1000.02';
@@ -24,6 +25,7 @@ test.describe('the day at a glance', () => {
     await page.goto('/dashboard');
     const row = page.getByTestId('overview-receivable').filter({ hasText: client });
     await expect(row).toContainText(owed);
+    expect(await row.getByRole('link', { name: client }).evaluate((a) => a.scrollWidth - a.clientWidth), 'the name is cut').toBeLessThanOrEqual(0);
     await expect(page.getByTestId('overview-balance')).not.toBeEmpty();
     await expect(page.getByRole('img', { name: /Cash in and cash out/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Debit Data' })).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatChartMonth, formatLongDate } from '../../src/shared/dates.ts';
+import { formatLongDate, formatShortMonth, formatYear } from '../../src/shared/dates.ts';
 import { messages as bn, terms } from '../../src/shared/messages-bn.ts';
 import { type MessageKey, messages as en } from '../../src/shared/messages.ts';
 import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry } from '../../src/shared/registry.ts';
@@ -141,10 +141,11 @@ describe('texts in Bangla', () => {
     expect(formatLongDate(day, 'en')).toBe('23 November 2026');
   });
 
-  it("names a chart's months in the interface language: Nov 2026, নভে ২০২৬", () => {
-    expect(formatChartMonth('2026-11', 'en')).toEqual({ name: 'Nov', year: '2026' });
-    expect(formatChartMonth('2026-11', 'bn')).toEqual({ name: 'নভে', year: '২০২৬' });
-    expect(formatChartMonth('2027-01', 'bn')).toEqual({ name: 'জানু', year: '২০২৭' });
-    expect(formatChartMonth('2026-09', 'bn')).toEqual({ name: 'সেপ্টে', year: '২০২৬' });
+  it("names a chart's months short in either language, and its years in the language's digits", () => {
+    const nov = new Date('2026-11-01T00:00:00Z');
+    expect(formatShortMonth(nov, 'en')).toBe('Nov');
+    expect(formatShortMonth(nov, 'bn')).toBe('নভে');
+    expect(formatYear('2026', 'bn')).toBe('২০২৬');
+    expect(formatYear('2026', 'en')).toBe('2026');
   });
 });

@@ -83,8 +83,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <FigureRow columns={columns} actions={!!actions} label={props.lead.label} cell={props.lead.cells} testId={props.lead.testId} />
           ) : props.lead ? (
             <tr data-testid={props.lead.testId}>
-              <td colSpan={span - 1}>{shown(props.lead.label)}</td>
+              <td colSpan={columns.length - 1}>{shown(props.lead.label)}</td>
+              {/* Under the last column (the ledger's Balance), not under the row actions. */}
               <td className="whitespace-nowrap text-right tabular-nums">{props.lead.value}</td>
+              {actions ? <td /> : null}
             </tr>
           ) : null}
           {rows.map((row, i) => (

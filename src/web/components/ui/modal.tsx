@@ -60,7 +60,8 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
         requestClose();
       }}
     >
-      <div className="modal-box max-h-[92vh] w-full max-w-2xl">
+      {/* Its own alignment: a dialog opened from a table row would otherwise inherit the actions cell's right-aligned, unwrapped text. */}
+      <div className="modal-box max-h-[92vh] w-full max-w-2xl whitespace-normal text-left">
         <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label={m.close} onClick={requestClose}>
           ✕
         </button>

@@ -2,7 +2,7 @@ import type { OverviewMonth } from '../../../shared/overview-api';
 import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
-import { MonthLabel, ScaleLines, compact, monthFrame, niceMax } from '../../lib/month-chart';
+import { MonthLabel, ScaleLines, compact, monthFrame, monthText, niceMax } from '../../lib/month-chart';
 
 // Cash in and cash out (bars, left scale) and the balance at each month's end (line, right
 // scale) over the last twelve months.
@@ -28,10 +28,10 @@ export function CashChart({ months }: { months: readonly OverviewMonth[] }) {
         {months.map((m, i) => (
           <g key={m.month}>
             <rect x={x(i) - step * 0.38} width={step * 0.36} y={yCash(m.cash_in)} height={frame.y(0) - yCash(m.cash_in)} className="fill-success">
-              <title>{fill(t.cashInMonthTip, { month: m.month, amount: formatCell(m.cash_in, 'money') })}</title>
+              <title>{fill(t.cashInMonthTip, { month: monthText(m.month), amount: formatCell(m.cash_in, 'money') })}</title>
             </rect>
             <rect x={x(i) + step * 0.02} width={step * 0.36} y={yCash(m.cash_out)} height={frame.y(0) - yCash(m.cash_out)} className="fill-error">
-              <title>{fill(t.cashOutMonthTip, { month: m.month, amount: formatCell(m.cash_out, 'money') })}</title>
+              <title>{fill(t.cashOutMonthTip, { month: monthText(m.month), amount: formatCell(m.cash_out, 'money') })}</title>
             </rect>
             <MonthLabel month={m.month} i={i} x={x(i)} y={frame.labelY} every={1} />
           </g>
@@ -39,7 +39,7 @@ export function CashChart({ months }: { months: readonly OverviewMonth[] }) {
         <path d={line} fill="none" stroke="currentColor" strokeWidth={2.5} className="text-primary" />
         {months.map((m, i) => (
           <circle key={m.month} cx={x(i)} cy={yBal(m.balance)} r={3.5} className="fill-primary">
-            <title>{fill(t.balanceMonthTip, { month: m.month, amount: formatCell(m.balance, 'money') })}</title>
+            <title>{fill(t.balanceMonthTip, { month: monthText(m.month), amount: formatCell(m.balance, 'money') })}</title>
           </circle>
         ))}
       </svg>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
-import { formatCell } from '../../lib/format';
+import { countText, formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { ledgerLink } from '../statements/api';
 import { overviewQuery } from './api';
@@ -43,8 +43,8 @@ function Parties({ title, rows, empty, testId }: { title: string; rows: readonly
       ) : (
         <ol className="mt-2 divide-y divide-base-300">
           {rows.map((r) => (
-            <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-1.5" data-testid={testId}>
-              <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 truncate">
+            <li key={r.partner_id} className="flex items-baseline justify-between gap-2 py-0.5" data-testid={testId}>
+              <Link to={ledgerLink(r.partner_id)} className="link link-primary min-w-0 break-words py-2">
                 {r.name}
                 <span className="ml-1 text-xs text-muted">{tr(r.catagories)}</span>
               </Link>
@@ -77,7 +77,7 @@ export function OverviewFigures() {
         <Card label={m.cashOutMonth} value={money(o.month.cash_out)} testId="overview-month-out" />
         <Card label={m.balance} value={money(o.balance)} testId="overview-balance" />
         <Card label={m.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
-        <Card label={m.openFires} value={String(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
+        <Card label={m.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
       <div className="grid gap-3 md:grid-cols-2">
         <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" />

@@ -1,5 +1,5 @@
 import type { ProductionMonth } from '../../../shared/production-api';
-import { MonthLabel, ScaleLines, compact, monthFrame, niceMax } from '../../lib/month-chart';
+import { MonthLabel, ScaleLines, compact, monthFrame, monthText, niceMax } from '../../lib/month-chart';
 import { fill } from '../../../shared/messages';
 import { useMessages } from '../../lib/i18n';
 import { show } from './figures';
@@ -7,7 +7,8 @@ import { show } from './figures';
 // Kg fired (bars, left scale) and full and direct cost per kg fired (lines, right scale) by month:
 // a few dozen SVG elements, no chart library.
 export function ProductionChart({ months }: { months: readonly ProductionMonth[] }) {
-  const frame = monthFrame(months.length);
+  // The right scale is in taka ('৳ 50.00'): room for it, so it is not cut on a phone.
+  const frame = monthFrame(months.length, 96);
   const { W, H, step, x } = frame;
   const maxKg = niceMax(Math.max(0, ...months.map((m) => m.kg_fired)));
   const maxCost = niceMax(Math.max(0, ...months.flatMap((m) => [m.full_cost_per_kg ?? 0, m.direct_cost_per_kg ?? 0])));
@@ -36,7 +37,7 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
               className="fill-primary"
               fillOpacity={0.35}
             >
-              <title>{fill(t.productionMonthTip, { month: m.month, kg: show(m.kg_fired, 'kg'), cost: show(m.full_cost_per_kg, 'perKg') })}</title>
+              <title>{fill(t.productionMonthTip, { month: monthText(m.month), kg: show(m.kg_fired, 'kg'), cost: show(m.full_cost_per_kg, 'perKg') })}</title>
             </rect>
             <MonthLabel month={m.month} i={i} x={x(i)} y={frame.labelY} every={labelEvery} />
           </g>

@@ -5,7 +5,7 @@ import type { KindDef } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { fill } from '../../../shared/messages';
-import { dateText } from '../../lib/format';
+import { countText, dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Partner, usePartners } from '../partners/api';
 import { datesQuery, ledgerLink, namesQuery, statementLink } from './api';
@@ -22,7 +22,7 @@ export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
         className="mt-4"
         columns={[
           { key: 'date', header: m.date, cell: (d) => dateText(d.issue_date) },
-          { key: 'count', header: m.entries, numeric: true, cell: (d) => d.count },
+          { key: 'count', header: m.entries, numeric: true, cell: (d) => countText(d.count) },
         ]}
         rows={dates.data ?? []}
         rowKey={(d) => d.issue_date}
@@ -60,7 +60,7 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
             ? [{ key: 'category', header: m.category, cell: (n: { catagories: string | null }) => tr(n.catagories ?? '') }]
             : []),
           ...(extra ? [{ key: 'extra', header: extra.header, cell: (n: { partner_id: number | null }) => partnerValue(n.partner_id) }] : []),
-          { key: 'count', header: m.entries, numeric: true, cell: (n) => n.count },
+          { key: 'count', header: m.entries, numeric: true, cell: (n) => countText(n.count) },
         ]}
         rows={names.data ?? []}
         rowKey={(n) => n.partner_id ?? n.name}
