@@ -19,7 +19,9 @@ export function EntryScreenPage(props: { screen: EntryScreen; title: string; rec
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold">{tr(props.title)}</h1>
       {single ? (
-        <div className="rounded-box border border-base-300 p-4">
+        // The one form on the page arrives with the forms' chunk: its place is kept meanwhile (the
+        // Fire Count form's height, on a phone and from 640 px), so the log below does not move.
+        <div className="min-h-[40.375rem] rounded-box border border-base-300 p-4 sm:min-h-[26.125rem]">
           <EntryForm kind={single} />
         </div>
       ) : (
