@@ -48,11 +48,18 @@ async function cutChartLabels(page: Page): Promise<string[]> {
 /** On a phone, the page's buttons, fields and row actions smaller than a finger (40 px high). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(':is(main, dialog) :is(button, .btn, input:not([type=checkbox]):not([type=radio]), select), .data-table td[data-actions] a')]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        ':is(main, dialog) :is(button, .btn, input:not([type=checkbox]):not([type=radio]), select), .data-table td[data-actions] a',
+      ),
+    ]
       // A field drawn inside its label's box (the search box) is tapped anywhere in that box.
       .map((e) => e.closest<HTMLElement>('label.input') ?? e)
       .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 39.5)
-      .map((e) => `${(e.textContent || e.getAttribute('aria-label') || e.getAttribute('name') || e.tagName).trim().slice(0, 30)}: ${Math.round(e.getBoundingClientRect().height)} px`),
+      .map(
+        (e) =>
+          `${(e.textContent || e.getAttribute('aria-label') || e.getAttribute('name') || e.tagName).trim().slice(0, 30)}: ${Math.round(e.getBoundingClientRect().height)} px`,
+      ),
   );
 }
 

@@ -128,6 +128,9 @@ test.describe('signed in, with the service worker running', () => {
   }) => {
     const owner = await createAccount(request, 'admin', 'Bangla Owner');
     await logIn(page, owner);
+    // The app registers its service worker once someone is signed in: it is in charge before `/` is opened.
+    await page.goto('/dashboard');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto('/');
     await switchTo(page, 'বাংলা');
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
