@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import path from 'node:path';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
@@ -10,6 +9,7 @@ import type { Registry } from '../shared/registry.ts';
 import { type Database, databaseState, withMigrationLock } from './db/database.ts';
 import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
@@ -34,6 +34,8 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Worked out once the web build's script hashes are known; a refused address gets them too.
+  let headers: Record<string, string> = {};
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
@@ -46,7 +48,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _req, reply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
-      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ error: { message } });
+      void (reply as FastifyReply)
+        .headers(headers)
+        .code(error.statusCode ?? 400)
+        .send({ error: { message } });
     },
   });
   app.decorate('deps', deps);
@@ -86,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ dir: config.webBuildDir }, 'no web build found: only /api is served (run npm run build)');
   }
 
-  await app.register(helmet, {
+  headers = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -47,6 +47,24 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('puts the same security headers on every answer: API, refusals, unknown addresses, sign-in', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/dashboard' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      t.app.inject({ method: 'GET', url: '/api/%ZZ' }),
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@ama.test', password: 'wrong password' } }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 401]);
+    for (const res of answers) {
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(res.headers[name], `answer ${res.statusCode}: ${name}`).toBe(home.headers[name]);
+      }
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('sends the home page in Bangla when the lang cookie is bn, in English otherwise, varying by cookie', async () => {
     const cases: [string | undefined, string][] = [
       [undefined, '<h1>home</h1>'],

@@ -8,7 +8,8 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { DatabaseSetupError, databaseState, lockDataDir, openPostgres } from '../../src/server/db/database.ts';
 import type { DB } from '../../src/server/db/schema.ts';
-import { writeTransaction } from '../../src/server/db/write.ts';
+import { writeCounters, writeTransaction } from '../../src/server/db/write.ts';
+import { entryBody, partnerBody } from '../helpers/factories.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
@@ -68,6 +69,80 @@ describe.each(dialects)('write path on %s', (dialect) => {
     const voids = await Promise.all([1, 2, 3].map(() => acc.post(`/api/entries/${fire}/void`, { reason: 'twice' })));
     expect(voids.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await checkBooks(db())).toEqual([]);
+  });
+
+  it('entries sent together share transactions (group commit): each answered with its own row, the books as if saved one by one', async () => {
+    const admin = (await t.signedIn('admin')).agent;
+    const client = `Group Client ${dialect}`;
+    expect((await admin.post('/api/userDetailsData', partnerBody('Client', client))).statusCode).toBe(201);
+    const before = { count: await entryCount(db()), summary: (await acc.get('/api/dashboard')).json().data, transactions: writeCounters.transactions };
+    const bodies = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? {
+            path: '/api/mWireData',
+            body: {
+              ...entryBody('msWire', { weight: String(10 + i), price: '80.5', paid_amount: String(100 * i), discount_amount: '0' }, client),
+              idempotency_key: `group-${dialect}-${i}`,
+            },
+          }
+        : { path: '/api/assetsCost', body: { name: `Spanner ${i}`, paid_amount: String(i) } },
+    );
+    const answers = await Promise.all(bodies.map((b) => acc.post(b.path, b.body)));
+    expect(answers.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
+    const rows = answers.map((r) => r.json().data);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(40);
+    rows.forEach((row, i) => {
+      if (i % 2 === 0) expect([row.name, row.weight, row.paid_amount]).toEqual([client, 10 + i, 100 * i]);
+      else expect([row.name, row.paid_amount]).toEqual([`Spanner ${i}`, i]);
+    });
+    // Fewer transactions than entries: they were grouped (one by one this is 40).
+    expect(writeCounters.transactions - before.transactions).toBeLessThan(40);
+    expect(await entryCount(db())).toBe(before.count + 40);
+    expect(await checkBooks(db())).toEqual([]);
+    // Every answer's row is the stored row of its id.
+    const stored = (await acc.get(`/api/mWireData?name=${encodeURIComponent(client)}&limit=100`)).json().data as { id: number; weight: number }[];
+    expect(stored.map((r) => [r.id, r.weight]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      rows
+        .filter((_, i) => i % 2 === 0)
+        .map((r) => [r.id, r.weight])
+        .sort((a, b) => a[0] - b[0]),
+    );
+    // The same keys again, together: each finds its own entry, nothing new.
+    const again = await Promise.all(bodies.filter((_, i) => i % 2 === 0).map((b) => acc.post(b.path, b.body)));
+    expect(again.map((r) => [r.statusCode, r.json().data.id])).toEqual(rows.filter((_, i) => i % 2 === 0).map((r) => [200, r.id]));
+    expect(await entryCount(db())).toBe(before.count + 40);
+  });
+
+  it('an entry the database refuses inside a group fails alone: the others of its group are saved', async () => {
+    const poison =
+      dialect === 'sqlite'
+        ? [sql`create trigger poison before insert on entries when new.note = 'poison' begin select raise(abort, 'poisoned entry'); end`]
+        : [
+            sql`create function poison() returns trigger language plpgsql as $$ begin if new.note = 'poison' then raise exception 'poisoned entry'; end if; return new; end $$`,
+            sql`create trigger poison before insert on entries for each row execute function poison()`,
+          ];
+    for (const q of poison) await q.execute(db());
+    try {
+      // Rounds until one had the refused entry inside a group (requests sent together usually
+      // arrive in one turn of the event loop; not always).
+      let grouped = false;
+      for (let round = 0; round < 10 && !grouped; round++) {
+        const before = await entryCount(db());
+        const transactions = writeCounters.transactions;
+        const notes = ['fine 1', 'fine 2', 'poison', 'fine 3', 'fine 4', 'fine 5', 'fine 6', 'fine 7'];
+        const answers = await Promise.all(notes.map((note) => acc.post('/api/assetsCost', { name: 'Anvil', paid_amount: '10', note })));
+        expect(answers.map((r) => r.statusCode)).toEqual(notes.map((n) => (n === 'poison' ? 500 : 201)));
+        expect(answers[2]?.json().error.message).not.toContain('poison');
+        expect(await entryCount(db())).toBe(before + notes.length - 1);
+        expect(await checkBooks(db())).toEqual([]);
+        // A group's transaction failed, then each of its entries ran alone: more transactions than entries.
+        grouped = writeCounters.transactions - transactions > notes.length;
+      }
+      expect(grouped).toBe(true);
+    } finally {
+      await sql`drop trigger poison${sql.raw(dialect === 'sqlite' ? '' : ' on entries')}`.execute(db());
+      if (dialect !== 'sqlite') await sql`drop function poison()`.execute(db());
+    }
   });
 
   it('the same idempotency key sent many times at once records one entry', async () => {

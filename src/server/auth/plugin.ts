@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../shared/messages.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
-import { createSessionReader, sessionUserQuery } from './session-reader.ts';
+import { createSessionReader, sessionById } from './session-reader.ts';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
 
@@ -159,7 +159,7 @@ async function userFromBearer(auth: Auth, req: FastifyRequest, token: string): P
   }
   if (!payload || typeof payload.sid !== 'string') return null;
   const { db } = req.server.deps.database;
-  const row = await sessionUserQuery(db).where('session.id', '=', payload.sid).executeTakeFirst();
+  const [row] = await sessionById(db, payload.sid);
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   return toCurrentUser(row, row.sessionId);
 }

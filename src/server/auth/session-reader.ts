@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -26,6 +27,11 @@ export function sessionUserQuery(db: Kysely<DB>) {
     .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt']);
 }
 
+/** The session of a token and its user: asked on every signed-in request. */
+export const sessionByToken = preparedQuery((db: Kysely<DB>, token: string) => sessionUserQuery(db).where('session.token', '=', token));
+/** The same by the session's id (bearer tokens name it). */
+export const sessionById = preparedQuery((db: Kysely<DB>, id: string) => sessionUserQuery(db).where('session.id', '=', id));
+
 export function createSessionReader(auth: Auth, db: Kysely<DB>) {
   const settings = auth.$context.then((ctx) => ({
     cookie: ctx.authCookies.sessionToken.name,
@@ -34,10 +40,25 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     updateAge: ctx.sessionConfig.updateAge * 1000,
   }));
 
+  // Cookie values whose signature was checked already: a signed-in browser sends the same one
+  // on every request. Only good signatures are kept; the oldest goes first.
+  const verified = new Map<string, string>();
+
   /** The signed token of the session cookie, or null when it is missing or its signature is wrong. */
   function tokenOf(cookieHeader: string | undefined, s: Awaited<typeof settings>): string | null {
     const raw = cookieHeader ? parseCookies(cookieHeader).get(s.cookie) : undefined;
     if (!raw) return null;
+    const known = verified.get(raw);
+    if (known !== undefined) return known;
+    const token = checkSignature(raw, s.secret);
+    if (token !== null) {
+      verified.set(raw, token);
+      if (verified.size > 1000) verified.delete(verified.keys().next().value as string);
+    }
+    return token;
+  }
+
+  function checkSignature(raw: string, secret: string): string | null {
     let value: string;
     try {
       value = decodeURIComponent(raw);
@@ -48,7 +69,7 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     if (dot < 1) return null;
     const token = value.slice(0, dot);
     const given = Buffer.from(value.slice(dot + 1), 'base64');
-    const expected = crypto.createHmac('sha256', s.secret).update(token).digest();
+    const expected = crypto.createHmac('sha256', secret).update(token).digest();
     return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
   }
 
@@ -61,7 +82,7 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     if (!headers.cookie?.includes(s.cookie)) return null;
     const token = tokenOf(headers.cookie, s);
     if (!token) return null;
-    const row = await sessionUserQuery(db).where('session.token', '=', token).executeTakeFirst();
+    const [row] = await sessionByToken(db, token);
     if (!row) return null;
     const expires = new Date(row.expiresAt).getTime();
     if (expires <= Date.now() || expires - s.expiresIn + s.updateAge <= Date.now()) return undefined;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, type CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { DB } from './schema.ts';
@@ -29,6 +29,8 @@ interface DatabaseState {
   diskFull: boolean;
   /** Probes for /api/health: each resolves to true when that part works. */
   probes: Record<string, () => Promise<boolean>>;
+  /** SQLite: the connection's cached prepared statements, for reads that skip Kysely (`preparedQuery`). */
+  sqlite?: { prepare(text: string): BetterSqlite3.Statement; inTransaction(): boolean };
 }
 
 const states = new WeakMap<Kysely<DB>, DatabaseState>();
@@ -77,8 +79,10 @@ export function openSqlite(file: string): Database {
       `SQLite settings not as required (journal_mode=${settings.journal_mode}, synchronous=${settings.synchronous}, foreign_keys=${settings.foreign_keys}); need wal, 2 (FULL), 1`,
     );
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   const state = databaseState(db);
+  state.sqlite = { prepare: cached.prepare, inTransaction: () => sqlite.inTransaction };
   state.probes = { database: async () => sqlite.prepare('select 1').get() !== undefined };
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
@@ -99,6 +103,34 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
       if (cache.size > 256) cache.delete(cache.keys().next().value as string);
       return stmt;
     },
+  };
+}
+
+const marker = (i: number) => `~preparedQuery param ${i}~`;
+const MARKER = /^~preparedQuery param (\d+)~$/;
+
+/**
+ * A read asked on nearly every request (the session, the header's figures): built and compiled
+ * by Kysely once per database, then run with each call's values. On SQLite, outside a write's
+ * transaction, it goes to its prepared statement directly (Kysely's layers cost more than the
+ * read itself); otherwise through Kysely with the compiled text. `build` gets stand-ins for the
+ * parameters, so its query must not depend on their values. Only for the server's own database
+ * object, not a transaction.
+ */
+export function preparedQuery<Row, P extends readonly unknown[]>(build: (db: Kysely<DB>, ...params: P) => Compilable<Row>) {
+  const compiled = new WeakMap<Kysely<DB>, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
+  return async (db: Kysely<DB>, ...params: P): Promise<Row[]> => {
+    let c = compiled.get(db);
+    if (!c) {
+      const query = build(db, ...(params.map((_, i) => marker(i)) as unknown as P)).compile();
+      const slots = query.parameters.map((v) => (typeof v === 'string' && MARKER.test(v) ? Number(MARKER.exec(v)?.[1]) : null));
+      compiled.set(db, (c = { query, slots }));
+    }
+    const { query, slots } = c;
+    const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
+    const direct = databaseState(db).sqlite;
+    if (direct && !direct.inTransaction()) return direct.prepare(query.sql).all(parameters) as Row[];
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
 

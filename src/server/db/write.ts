@@ -42,6 +42,9 @@ export function failureReply(failure: Failure): { status: number; message: strin
   return { status: 503, message: 'The books are busy; nothing was saved. Try again in a moment.', retryAfter: 2 };
 }
 
+/** Write transactions begun by this process (attempts included): how well writes are grouped. */
+export const writeCounters = { transactions: 0 };
+
 /** Attempts of one write before its failure goes to the client. */
 export const WRITE_ATTEMPTS = 6;
 
@@ -59,6 +62,7 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
   const state = databaseState(db);
   for (let attempt = 1; ; attempt += 1) {
     let committing = false;
+    writeCounters.transactions += 1;
     try {
       const result = await db.connection().execute(async (conn) => {
         // SQLite: take the write lock at once (waiting up to busy_timeout), never upgrade later.
@@ -101,4 +105,81 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
 /** The books' lock: every write takes it first, so writes queue here and nowhere else. */
 async function lockBooks(trx: Kysely<DB>): Promise<void> {
   await sql`update ledger_summary set entry_count = entry_count where id = 1`.execute(trx);
+}
+
+/** One item's outcome inside a group: its value, or the error that item alone gets. */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+interface Group<I, R> {
+  queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[];
+  scheduled: boolean;
+  running: boolean;
+}
+
+/** Items committed together at most (their statements stay far below the databases' limits). */
+export const GROUP_LIMIT = 100;
+
+/**
+ * Group commit. Writes of one sort that arrive together (requests read in one turn of the event
+ * loop, or while the previous group was saving) share one transaction: one lock, one commit and
+ * one flush to disk for all of them. Each caller is answered only after that commit. When the
+ * group's transaction fails, each item runs again alone (`single`), so one bad item cannot take
+ * the others down and every error reaches its own caller; a commit left unanswered is not run
+ * again (it may have been saved) and reaches every caller of the group.
+ */
+export function groupCommit<I, R>(opts: {
+  /** Writes every item of a group inside one write transaction (`writeTransaction`). */
+  group: (items: I[]) => Promise<Outcome<R>[]>;
+  /** Writes one item alone: the fallback when a group failed, and a group of one. */
+  single: (item: I) => Promise<R>;
+}): (db: object, item: I) => Promise<R> {
+  const groups = new WeakMap<object, Group<I, R>>();
+
+  async function flush(g: Group<I, R>) {
+    g.scheduled = false;
+    g.running = true;
+    const batch = g.queue.splice(0, GROUP_LIMIT);
+    try {
+      if (batch.length === 1) {
+        const [only] = batch;
+        await opts.single(only!.item).then(only!.resolve, only!.reject);
+        return;
+      }
+      let outcomes: Outcome<R>[] | undefined;
+      try {
+        outcomes = await opts.group(batch.map((b) => b.item));
+      } catch (error) {
+        if (error instanceof UncertainCommit) {
+          for (const b of batch) b.reject(error);
+          return;
+        }
+      }
+      if (outcomes) {
+        batch.forEach((b, i) => {
+          const o = outcomes[i];
+          if (o?.ok) b.resolve(o.value);
+          else b.reject(o ? o.error : new Error('group commit: no outcome'));
+        });
+        return;
+      }
+      for (const b of batch) await opts.single(b.item).then(b.resolve, b.reject);
+    } finally {
+      g.running = false;
+      if (g.queue.length > 0) schedule(g);
+    }
+  }
+
+  function schedule(g: Group<I, R>) {
+    if (g.scheduled || g.running) return;
+    g.scheduled = true;
+    setImmediate(() => void flush(g));
+  }
+
+  return (db, item) =>
+    new Promise<R>((resolve, reject) => {
+      let g = groups.get(db);
+      if (!g) groups.set(db, (g = { queue: [], scheduled: false, running: false }));
+      g.queue.push({ item, resolve, reject });
+      schedule(g);
+    });
 }

@@ -5,7 +5,7 @@ import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { type KindDef, inputFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/write.ts';
+import { type Outcome, groupCommit, writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
@@ -86,29 +86,96 @@ export async function prepareEntry(
 export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
   const prepared = await prepareEntry(ctx, kind, body, actor);
   if ('seen' in prepared) return replay(kind, prepared.seen);
-  const { row, key } = prepared;
+  return saveEntry(ctx.db, { db: ctx.db, kind, row: prepared.row, key: prepared.key });
+}
 
+interface PendingEntry {
+  db: Kysely<DB>;
+  kind: KindDef;
+  row: repo.NewEntry;
+  key: string | null;
+}
+
+type Saved = { created: boolean; row: repo.EntryRow };
+
+const savedRow = (row: repo.NewEntry, id: number): repo.EntryRow => ({ ...row, id, fire_status: 0, sold_status: 0, voided: 0 }) as repo.EntryRow;
+
+/** New entries arriving together are saved in one transaction (decision 0009: group commit). */
+const saveEntry = groupCommit<PendingEntry, Saved>({ group: saveTogether, single: saveAlone });
+
+async function saveAlone({ db, kind, row, key }: PendingEntry): Promise<Saved> {
   try {
     // With the books' lock held the key is looked up again: a retry sent to another instance,
     // or a write run again after a lost connection, finds the first and records nothing.
     return await writeTransaction(
-      ctx.db,
+      db,
       async (trx) => {
         const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
         if (earlier) return replay(kind, earlier);
         const id = await repo.recordEntry(trx, row);
-        return { created: true, row: { ...row, id, fire_status: 0, sold_status: 0, voided: 0 } };
+        return { created: true, row: savedRow(row, id) };
       },
       { idempotent: key !== null },
     );
   } catch (error) {
     // Two retries of the same form racing: the second finds the first.
     if (key) {
-      const seen = await repo.findByIdempotencyKey(ctx.db, key);
+      const seen = await repo.findByIdempotencyKey(db, key);
       if (seen) return replay(kind, seen);
     }
     throw error;
   }
+}
+
+/**
+ * Several new entries in one transaction: each key looked up under the books' lock (a key twice
+ * in the group: the second finds the first), the new rows inserted in one statement, the
+ * summary and every rollup changed once for all of them.
+ */
+function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
+  const db = items[0]!.db;
+  return writeTransaction(
+    db,
+    async (trx) => {
+      const outcomes: Outcome<Saved>[] = [];
+      const answer = (i: number, kind: KindDef, row: repo.EntryRow) => {
+        try {
+          outcomes[i] = { ok: true, value: replay(kind, row) };
+        } catch (error) {
+          outcomes[i] = { ok: false, error };
+        }
+      };
+      const fresh: number[] = [];
+      const firstWithKey = new Map<string, number>();
+      const sameKeyAs = new Map<number, number>();
+      for (const [i, { kind, key }] of items.entries()) {
+        const first = key === null ? undefined : firstWithKey.get(key);
+        if (first !== undefined) {
+          sameKeyAs.set(i, first);
+          continue;
+        }
+        const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
+        if (earlier) answer(i, kind, earlier);
+        else {
+          fresh.push(i);
+          if (key) firstWithKey.set(key, i);
+        }
+      }
+      const rows = fresh.map((i) => items[i]!.row);
+      const ids = await repo.recordEntries(trx, rows);
+      fresh.forEach((i, n) => {
+        outcomes[i] = { ok: true, value: { created: true, row: savedRow(items[i]!.row, ids[n]!) } };
+      });
+      for (const [i, first] of sameKeyAs) {
+        const saved = outcomes[first];
+        if (saved?.ok) answer(i, items[i]!.kind, saved.value.row);
+        else outcomes[i] = saved ?? { ok: false, error: new Error('group commit: no first entry of its key') };
+      }
+      return outcomes;
+    },
+    // Run again after a lost connection only when every entry would find itself by its key.
+    { idempotent: items.every((p) => p.key !== null) },
+  );
 }
 
 export function replay(kind: KindDef, row: repo.EntryRow) {

@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
+import { preparedQuery } from '../../db/database.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
@@ -36,6 +37,25 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   return Number(row.id);
 }
 
+/**
+ * Writes new entries with their effect on the summary and the rollups, in one statement each:
+ * call inside a transaction. Their ids, in the order given (ids grow in the order rows are
+ * inserted; the books' lock keeps other inserts out meanwhile).
+ */
+export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const inserted = await db.insertInto('entries').values(entries).returning('id').execute();
+  const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await applyToSummary(
+    db,
+    entries.reduce((sum, e) => sum + e.cash_p, 0),
+    entries.reduce((sum, e) => sum + e.stock_g, 0),
+    entries.length,
+  );
+  await recordRollups(db, entries);
+  return ids;
+}
+
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */
 export async function recordEntry(db: Db, entry: NewEntry): Promise<number> {
   const id = await insertEntry(db, entry);
@@ -58,8 +78,13 @@ export async function applyToSummary(db: Db, cash: number, stock: number, count 
     .execute();
 }
 
-export function getSummary(db: Db) {
-  return db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1).executeTakeFirstOrThrow();
+const summaryRead = preparedQuery((db: Kysely<DB>) => db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1));
+
+/** The books' balance, stock and entry count (the header's figures: read on every page). */
+export async function getSummary(db: Kysely<DB>) {
+  const [row] = await summaryRead(db);
+  if (!row) throw new Error('ledger_summary has no row 1');
+  return row;
 }
 
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof getEntry>>>;
