@@ -164,6 +164,8 @@ test.describe('every screen, at the width of the screen', () => {
       await expect(page.getByTestId('header-balance')).toContainText(lang === 'bn' ? '৯৯,৯৯,৯৯,৯৯৯.৯৯' : '99,99,99,999.99');
       for (const width of [360, 1280, 1366]) {
         await page.setViewportSize({ width, height: 800 });
+        // The figures move to their own line under the row below 640 px, into the row above it.
+        await expect(page.locator(width < 640 ? '[data-header-strip]' : 'header .navbar').getByTestId('header-balance')).toBeVisible();
         const header = await page
           .locator('header')
           .first()
