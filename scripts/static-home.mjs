@@ -16,12 +16,13 @@ const renderer = path.join(root, 'src/web/features/home/render-home.tsx');
 function withoutReact(html) {
   const stripped = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    // All but the role hint (src/shared/role-hint.ts): the header's signed-in shape from the first paint.
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (script) => (script.startsWith('<script id="role-hint">') ? script : ''))
     // React's streamed Suspense boundaries that only held the scripts' data.
     .replace(/<!--\$[?!~]?--><template id="B:\d+"><\/template><!--\/\$-->/g, '')
     .replace(/<div hidden(?:="")? id="S:\d+"><\/div>/g, '')
     .replace(/<!--\$--><!--\/\$-->/g, '');
-  const left = stripped.match(/<script|modulepreload|<template id="B:|id="S:\d/);
+  const left = stripped.match(/<script(?! id="role-hint">)|modulepreload|<template id="B:|id="S:\d/);
   if (left) throw new Error(`static-home: index.html still holds '${left[0]}' after taking React out; the prerendered markup has changed`);
   return stripped;
 }

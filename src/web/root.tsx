@@ -6,13 +6,19 @@ import { SiteShell } from './components/layout/site-shell';
 import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
 import { home } from './content';
 import { fill, messages } from '../shared/messages';
+import { roleHintScript } from '../shared/role-hint';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import './app.css';
+import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
+import bengali700 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
+  // The switch's 'বাংলা' needs the Bengali font on every page: asked for at once, it is there before
+  // Bengali text is first drawn, not swapped in after (a layout shift).
+  ...[bengali400, bengali700].map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -23,6 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={fill(messages.homeDescription, home.company)} />
         <meta name="theme-color" content="#1e293b" />
+        {/* Before the first paint: the header's signed-in shape (shared/role-hint.ts). */}
+        <script id="role-hint" dangerouslySetInnerHTML={{ __html: roleHintScript }} />
         <Meta />
         <Links />
       </head>

@@ -118,6 +118,23 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await replay.get(`/api/loggedInUsers?email=${user.email}`)).statusCode).toBe(401);
   });
 
+  it('gives the page a readable hint of the signed-in role with the session, and takes it back when the session ends', async () => {
+    const { agent, user } = await t.signedIn('acounts');
+    const res = await agent.signIn(user.email, PASSWORD);
+    const hint = res.cookies.find((c) => c.name === 'ama-role');
+    // Readable by the page's head script (not HttpOnly): only the layout reads it, never the server.
+    expect(hint).toMatchObject({ value: 'acounts', path: '/', sameSite: 'Lax' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect((await agent.get('/api/auth/get-session')).cookies.find((c) => c.name === 'ama-role')?.value).toBe('acounts');
+    const out = await agent.post('/api/auth/sign-out', {});
+    expect(out.cookies.find((c) => c.name === 'ama-role')).toMatchObject({ value: '', maxAge: 0 });
+    expect(agent.cookies.has('ama-role')).toBe(false);
+    // Nobody signed in: the session's answer clears a hint left behind.
+    const stale = new Agent(t.app);
+    stale.cookies.set('ama-role', 'admin');
+    expect((await stale.get('/api/auth/get-session')).cookies.find((c) => c.name === 'ama-role')).toMatchObject({ value: '', maxAge: 0 });
+  });
+
   it('refuses a forged or expired session cookie, and renews a session due for its daily refresh', async () => {
     const { agent, user } = await t.signedIn('acounts');
     const [name, value] = [...agent.cookies].find(([k]) => k.endsWith('session_token')) ?? ['', ''];

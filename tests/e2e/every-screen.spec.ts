@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { entryBody } from '../helpers/factories';
 import { partnerCategories, registry } from '../../src/shared/registry';
 import { historyMenuOf, sidebarOf } from '../../src/shared/registry-views';
 import { appPaths } from '../../src/shared/app-paths';
-import { addPartner, createAccount, logIn } from './support/accounts';
-import { E2E_ADMIN, e2ePorts } from './support/world';
+import { createAccount, logIn } from './support/accounts';
+import { oneOfEveryKind } from './support/seed';
+import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 
 // Every screen, signed in as the owner, at the project's width (phone 360 px) and at 1366 px on
@@ -13,7 +13,6 @@ import { expect, test } from './fixtures';
 // (forms open included). The list of screens comes from the routes and the registry, so a new
 // kind's pages are checked without touching this file.
 
-const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 const widthOf = (project: string) => (project === 'phone' ? 360 : 1366);
 
 const dashboardPages = [...sidebarOf(registry), ...historyMenuOf(registry)].flatMap((g) => g.pages.map((p) => `/dashboard/${p.name}`));
@@ -76,10 +75,8 @@ test.describe('every screen, at the width of the screen', () => {
 
   test.beforeAll(async ({ request }) => {
     // A partner of every category and one entry of every kind, so lists, cards and statements have rows.
-    const stamp = Date.now() % 100000;
     const longNote = 'A long note that a careful accountant wrote to explain this entry to whoever reads the statement later on';
-    const names = Object.fromEntries(partnerCategories.map((c) => [c, `Screen ${c} ${stamp}`]));
-    const ids = await Promise.all(partnerCategories.map((c) => addPartner(request, c, names[c]!)));
+    const { names, ids } = await oneOfEveryKind(request, longNote);
     ledgerPath = `/dashboard/ledger?partner=${ids[0]}`;
     // The widest statement (the twelve columns of 'details') of a party, as its party list links it.
     const wide = registry.kinds.find((k) => k.dashboard.statement === 'details' && k.fields.some((f) => f.input.type === 'party'))!;
@@ -87,16 +84,6 @@ test.describe('every screen, at the width of the screen', () => {
     const category = field.input.type === 'party' ? field.input.categories[0]! : partnerCategories[0];
     const partner = ids[partnerCategories.indexOf(category)]!;
     statementPath = `/dashboard/details?url=${encodeURIComponent(`${wide.path}?partner=${partner}&name=${names[category]}`)}`;
-    for (const kind of registry.kinds) {
-      const body = entryBody(
-        kind,
-        {},
-        (cats) => names[cats[0]!]!,
-        (f) => (f.name === 'note' ? longNote : undefined),
-      );
-      const res = await request.post(`/api/${kind.path}`, { data: body, headers: origin });
-      expect(res.status(), `${kind.kind}: ${await res.text()}`).toBe(201);
-    }
   });
 
   for (const path of screens) {
@@ -164,8 +151,9 @@ test.describe('every screen, at the width of the screen', () => {
     test(`the header fits one row at every width, whatever the figures (${lang})`, async ({ browser, request }) => {
       // A desktop browser, whichever project runs the test; an owner (the most links) with a long
       // name, figures the books can reach (ninety-nine crore, negative) and the language's own
-      // labels: at 360 px nothing scrolls sideways, on the office PC (1,280 and 1,366 px) the links
-      // and the figures sit on one row, and no figure is cut.
+      // labels: at 360 px nothing scrolls sideways, each figure is one line (label and figure side
+      // by side) and the name is left to the menu; on the office PC (1,280 and 1,366 px) the links
+      // and the figures sit on one row; no figure is cut.
       const owner = await createAccount(request, 'admin', 'Mohammad Abdur Rahman Chowdhury');
       const pc = await browser.newContext({ viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false });
       const page = await pc.newPage();
@@ -176,26 +164,39 @@ test.describe('every screen, at the width of the screen', () => {
       await expect(page.getByTestId('header-balance')).toContainText(lang === 'bn' ? '৯৯,৯৯,৯৯,৯৯৯.৯৯' : '99,99,99,999.99');
       for (const width of [360, 1280, 1366]) {
         await page.setViewportSize({ width, height: 800 });
+        // The figures move to their own line under the row below 640 px, into the row above it.
+        await expect(page.locator(width < 640 ? '[data-header-strip]' : 'header .navbar').getByTestId('header-balance')).toBeVisible();
         const header = await page
-          .locator('header .navbar')
+          .locator('header')
           .first()
-          .evaluate((bar) => {
+          .evaluate((whole) => {
+            const bar = whole.querySelector('.navbar')!;
             const shown = (e: Element) => (e as HTMLElement).offsetParent !== null;
             // The header's blocks and each link (a menu may wrap its links): their middles on one line.
             const items = [...bar.children, ...bar.querySelectorAll('nav a, nav button')].filter(shown);
             const middles = items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
-            const cut = [...bar.querySelectorAll<HTMLElement>('[data-testid^="header-"]')]
-              .filter((e) => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1)
+            const figures = [...whole.querySelectorAll<HTMLElement>('[data-testid^="header-"]')].filter(shown);
+            const cut = figures
+              .filter((e) => e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1)
               .map((e) => e.textContent);
+            // Lines each figure takes: its height over its line height.
+            const lines = figures.map((e) => `${e.textContent}: ${Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))}`);
             return {
               spread: Math.max(...middles) - Math.min(...middles),
               cut,
+              lines,
+              nameInRow: [...whole.querySelectorAll('[data-testid="signed-in-user"]')].some(shown),
               sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
             };
           });
         expect(header.sideways, `page scrolls sideways at ${width} px`).toBe(0);
         expect(header.cut, `figures cut at ${width} px`).toEqual([]);
         if (width > 360) expect(header.spread, `header items on more than one row at ${width} px`).toBeLessThanOrEqual(12);
+        else {
+          expect(header.lines, 'one line per figure on a phone').toEqual(header.lines.map((l) => l.replace(/\d+$/, '1')));
+          expect(header.lines, 'both figures shown').toHaveLength(2);
+          expect(header.nameInRow, 'the name is in the menu on a phone, not in the row').toBe(false);
+        }
       }
       await pc.close();
     });

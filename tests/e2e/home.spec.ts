@@ -144,7 +144,9 @@ test.describe('public home page', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toMatch(/^\/assets\/home-island-[\w-]+\.js$/);
-    await expect(page.locator('script:not([src])')).toHaveCount(0);
+    // Inline, only the role hint (shared/role-hint.ts: the header's signed-in shape from the first paint).
+    await expect(page.locator('script:not([src])')).toHaveCount(1);
+    expect(await page.locator('script:not([src])').getAttribute('id')).toBe('role-hint');
   });
 
   test('a signed-in admin opening / sees their links, the stock and balance, and can log out', async ({ page, isMobile }) => {

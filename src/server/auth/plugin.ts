@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { createSessionReader, sessionById } from './session-reader.ts';
+import { ROLE_HINT } from '../../shared/role-hint.ts';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
 
@@ -96,11 +97,35 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (response.status >= 400) return reply.send(await authErrorBody(response, req));
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (response.status >= 400) {
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(await authErrorBody(response, req));
+      }
+      const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const hint = roleHintCookie(url.pathname, payload, appUrl.startsWith('https://'));
+      if (cookies.length > 0 || hint) reply.header('set-cookie', hint ? [...cookies, hint] : cookies);
+      return reply.send(payload);
     },
   });
+}
+
+/**
+ * The signed-in role as a cookie the page can read (`ama-role=admin`), so its first paint already
+ * has the signed-in header's shape (docs/decisions/0016-no-layout-shift.md). Only a hint for the
+ * layout: the server never reads it. Set when sign-in or the session answers with a user, cleared
+ * when the session answers nobody or on sign-out; null for the other answers.
+ */
+export function roleHintCookie(pathname: string, body: Buffer | null, secure: boolean): string | null {
+  const path = pathname.replace(/^\/api\/auth/, '');
+  if (path !== '/get-session' && path !== '/sign-in/email' && path !== '/sign-out') return null;
+  let role: unknown = null;
+  try {
+    role = path === '/sign-out' ? null : (JSON.parse(body?.toString('utf8') || 'null') as { user?: { role?: unknown } } | null)?.user?.role;
+  } catch {
+    role = null;
+  }
+  const known = typeof role === 'string' && (roles as readonly string[]).includes(role);
+  return `${ROLE_HINT}=${known ? role : ''}; Path=/; SameSite=Lax; Max-Age=${known ? 60 * 60 * 24 * 30 : 0}${secure ? '; Secure' : ''}`;
 }
 
 /**

@@ -25,6 +25,9 @@ const listeners = new Set<() => void>();
 
 function set(next: SessionState) {
   state = next;
+  // The layout's hint of who is in (shared/role-hint.ts) follows the session once it answers.
+  if (next.user) document.documentElement.dataset.role = next.user.role;
+  else delete document.documentElement.dataset.role;
   for (const l of listeners) l();
 }
 

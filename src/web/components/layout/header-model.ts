@@ -47,13 +47,15 @@ export function headerFigures(summary: Summary, lang: FigureLanguage = 'en'): He
 }
 
 export const headerClasses = {
-  /** Side by side where there is room; one above the other on a phone and beside the links on a PC. */
-  /** On a phone a label may go above its figure (the outbox count needs the room); a figure never breaks. */
+  /** Each figure on one line (label and figure side by side): on a phone on the header's own figures
+   *  line (`strip`), from 640 px in the row, one above the other beside a PC's links (xl). */
   summary:
-    'flex min-w-0 flex-col items-end text-right text-xs leading-tight sm:shrink-0 sm:flex-row sm:items-center sm:gap-3 sm:whitespace-nowrap sm:text-sm xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
+    'flex flex-wrap items-center justify-end gap-x-4 whitespace-nowrap text-right text-xs leading-5 sm:shrink-0 sm:flex-nowrap sm:gap-3 sm:text-sm sm:leading-tight xl:flex-col xl:items-end xl:gap-0 2xl:flex-row 2xl:items-center 2xl:gap-3',
   figure: (negative: boolean) => `whitespace-nowrap tabular-nums ${negative ? 'text-error' : ''}`,
-  /** The name gives way first (it is in the menu's account too): the figures wrap only when it is gone. */
-  user: 'max-w-28 shrink-[1000] truncate text-sm font-semibold sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
+  /** From 640 px (on a phone it is in the menu): the name gives way first, the figures never break. */
+  user: 'hidden max-w-28 shrink-[1000] truncate text-sm font-semibold sm:block sm:max-w-48 xl:max-w-32 xl:shrink-0 2xl:max-w-48',
+  /** A phone's line of figures under the header's row; its height is kept from the first paint (app.css, the role hint). */
+  strip: 'sm:hidden',
   /** The company name gives way to the figures and the links when someone is signed in, below very
    *  wide screens (the logo stays, named for screen readers); where shown it shortens (…) rather
    *  than push anything onto a second row. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { home } from '../../content';
 import { tr, useMessages } from '../../lib/i18n';
@@ -8,6 +8,7 @@ import { signOut, useSession } from '../../lib/session';
 import { type HeaderSummary as Figures, useSummary } from '../../lib/summary';
 import { figureLanguage } from '../../lib/format';
 import { LanguageSwitch } from './language-switch';
+import { useLanguageSettled } from '../../lib/language-settled';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
 
 export function SiteHeader() {
@@ -19,6 +20,8 @@ export function SiteHeader() {
   const closeMenu = () => menu.current?.removeAttribute('open');
   const navigate = useNavigate();
   const summary = useSummary(showsSummary(user?.role ?? null));
+  const wide = useWide();
+  const settled = useLanguageSettled();
   const outbox = useOutbox(user?.id ?? null);
   useOutboxSender(user?.id ?? null);
   useEffect(() => {
@@ -47,18 +50,23 @@ export function SiteHeader() {
       </button>
     </li>
   ) : null;
+  // What depends on who is in stands at the right, drawn when the session has answered (the
+  // figures after it): what is already on screen does not move. Until then the page's first paint
+  // has the signed-in shape from the role hint (shared/role-hint.ts, app.css): no company name below
+  // 2xl, no signed-out links, the phone's figures line kept.
+  const ready = session.status === 'ready' && settled;
   return (
     <header className="no-print border-b border-base-300 bg-base-100">
       <div className="navbar mx-auto max-w-7xl gap-1 px-3 sm:gap-2 2xl:max-w-none">
-        <div className="flex min-w-8 flex-1">
+        <div className="flex min-w-8 flex-1 items-center gap-1 sm:gap-2">
           <Link to="/" aria-label={home.company.name} className="flex min-w-0 items-center gap-2 text-lg font-bold leading-tight text-primary">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
             <span className={headerClasses.companyName(Boolean(user)) || undefined} data-company-name>
               {home.company.name}
             </span>
           </Link>
+          <LanguageSwitch className="shrink-0" />
         </div>
-        <LanguageSwitch className="shrink-0" />
         {outbox.length > 0 ? (
           <Link
             to="/cashIn#outbox"
@@ -69,13 +77,13 @@ export function SiteHeader() {
             {m.outboxCount.replace('{count}', String(outbox.length))}
           </Link>
         ) : null}
-        {summary ? <HeaderSummary summary={summary} /> : null}
-        {user ? (
+        {summary && wide && ready ? <HeaderSummary summary={summary} /> : null}
+        {user && ready ? (
           <span className={headerClasses.user} title={user.email} data-testid="signed-in-user">
             {user.name}
           </span>
         ) : null}
-        <nav aria-label={m.mainNav} className="hidden shrink-0 xl:block">
+        <nav aria-label={m.mainNav} className="hidden shrink-0 xl:block" data-header-nav data-ready={ready || undefined}>
           <ul className="menu menu-horizontal flex-nowrap gap-1 whitespace-nowrap px-1" data-header-links>
             {linkItems()}
             {logoutItem}
@@ -88,10 +96,20 @@ export function SiteHeader() {
             </svg>
           </summary>
           <ul className="menu dropdown-content z-20 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" data-header-links>
+            {/* On a phone the name is here, not in the header's row. */}
+            {user ? (
+              <li className="menu-title truncate sm:hidden" title={user.email} data-testid="menu-user">
+                {user.name}
+              </li>
+            ) : null}
             {linkItems(closeMenu)}
             {logoutItem}
           </ul>
         </details>
+      </div>
+      {/* A phone's figures: a line of their own under the row, its height kept from the first paint. */}
+      <div className={headerClasses.strip} data-header-strip>
+        {summary && !wide && ready ? <HeaderSummary summary={summary} /> : null}
       </div>
     </header>
   );
@@ -117,5 +135,19 @@ function HeaderSummary({ summary }: { summary: Figures }) {
         </span>
       ))}
     </div>
+  );
+}
+
+/** At least 640 px wide (Tailwind's sm): the figures sit in the header's row, else on their own line. */
+const WIDE = '(min-width: 640px)';
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      const q = matchMedia(WIDE);
+      q.addEventListener('change', l);
+      return () => q.removeEventListener('change', l);
+    },
+    () => matchMedia(WIDE).matches,
+    () => true,
   );
 }

@@ -60,8 +60,16 @@ const shown = (node: ReactNode) => (typeof node === 'string' ? tr(node) : node);
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, actions } = props;
-  useMessages();
+  const m = useMessages();
   const span = columns.length + (actions ? 1 : 0);
+  // Rows still on their way (`empty` null): no table yet. Its columns take their widths from the
+  // rows, so a table drawn before them would move its headers when they came (a layout shift).
+  if (rows.length === 0 && props.empty === null && !props.lead && !props.totals)
+    return (
+      <div className={`${props.className ?? 'mt-2'} data-table-frame rounded-box border border-base-300 p-2 text-sm text-muted`} role="status">
+        {m.loading}
+      </div>
+    );
   return (
     <div
       className={`${props.className ?? 'mt-2'} data-table-frame overflow-x-auto rounded-box border border-base-300`}

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { type Role, allows } from '../../../shared/roles';
 import { useSession } from '../../lib/session';
+import { useLanguageSettled } from '../../lib/language-settled';
 
 /**
  * Shows its pages only to the role given (spec §6): 'loading' while the user is fetched, the
@@ -11,7 +12,8 @@ export function Gate({ access }: { access: Exclude<Role, 'user'> }) {
   const messages = useMessages();
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'loading') {
+  const settled = useLanguageSettled();
+  if (session.status === 'loading' || !settled) {
     return (
       <p className="p-10 text-center" role="status">
         {messages.loading}

@@ -1,5 +1,7 @@
 import { type EntryScreen, type KindGroup, registry } from '../../../shared/registry';
 import { tr, useMessages } from '../../lib/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { recentQuery } from './api';
 import { EntryButtons } from './entry-buttons';
 import { KindLog } from './kind-log';
 import { EntryForm } from './lazy-forms';
@@ -14,6 +16,7 @@ import { RecentEntries } from './recent-entries';
 export function EntryScreenPage(props: { screen: EntryScreen; title: string; recent?: KindGroup; extra?: { label: string; render: () => React.ReactNode }[] }) {
   useMessages();
   const kinds = registry.onScreen(props.screen);
+  const recentPending = useQuery({ ...recentQuery(props.recent ?? 'cashIn'), enabled: Boolean(props.recent) }).isPending && Boolean(props.recent);
   const single = kinds.length === 1 && !props.extra?.length ? kinds[0] : undefined;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -21,19 +24,18 @@ export function EntryScreenPage(props: { screen: EntryScreen; title: string; rec
       {single ? (
         // The one form on the page arrives with the forms' chunk: its place is kept meanwhile (the
         // Fire Count form's height, on a phone and from 640 px), so the log below does not move.
-        <div className="min-h-[40.375rem] rounded-box border border-base-300 p-4 sm:min-h-[26.125rem]">
-          <EntryForm kind={single} />
+        <div className="rounded-box border border-base-300 p-4">
+          <EntryForm kind={single} keep="min-h-[38.25rem] sm:min-h-[24rem]" />
         </div>
       ) : (
         <EntryButtons kinds={kinds} extra={props.extra} />
       )}
       <OutboxList />
       {props.recent ? <RecentEntries group={props.recent} /> : null}
-      {registry.kinds
-        .filter((k) => k.log?.screens?.includes(props.screen))
-        .map((k) => (
-          <KindLog key={k.kind} kind={k} title={k.log?.title ?? k.title} />
-        ))}
+      {/* The lists below the latest entries come once those are here: arriving, they would push them down. */}
+      {recentPending
+        ? null
+        : registry.kinds.filter((k) => k.log?.screens?.includes(props.screen)).map((k) => <KindLog key={k.kind} kind={k} title={k.log?.title ?? k.title} />)}
     </main>
   );
 }

@@ -71,22 +71,34 @@ function LoadingForm() {
   );
 }
 
-/** The form `show` picks, with a loading state in its place until its code is here. */
-function Loaded({ show }: { show: (loaded: typeof forms) => ReactNode }) {
+/**
+ * The form `show` picks, with a loading state in its place until its code is here. `keep`: the
+ * form's height (Tailwind min-h classes, phone and from 640 px) for a form shown on the page itself,
+ * kept while its code arrives, so what is below it does not move (no layout shift).
+ */
+function Loaded({ show, keep }: { show: (loaded: typeof forms) => ReactNode; keep?: string | undefined }) {
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
     forms = lazyForms();
     setAttempt(attempt + 1);
   };
-  return (
+  const form = (
     <LoadFailed key={attempt} onRetry={retry}>
       <Suspense fallback={<LoadingForm />}>{show(forms)}</Suspense>
     </LoadFailed>
   );
+  return keep ? <div className={keep}>{form}</div> : form;
 }
 
-export const EntryForm = (props: ComponentProps<typeof Forms.EntryForm>) => <Loaded show={(f) => <f.EntryForm {...props} />} />;
-export const PartnerForm = (props: ComponentProps<typeof Forms.PartnerForm>) => <Loaded show={(f) => <f.PartnerForm {...props} />} />;
+/** Where a form on the page keeps its height while its code arrives (see Loaded). */
+interface Kept {
+  keep?: string;
+}
+
+export const EntryForm = ({ keep, ...props }: ComponentProps<typeof Forms.EntryForm> & Kept) => <Loaded keep={keep} show={(f) => <f.EntryForm {...props} />} />;
+export const PartnerForm = ({ keep, ...props }: ComponentProps<typeof Forms.PartnerForm> & Kept) => (
+  <Loaded keep={keep} show={(f) => <f.PartnerForm {...props} />} />
+);
 export const CorrectForm = (props: ComponentProps<typeof Forms.CorrectForm>) => <Loaded show={(f) => <f.CorrectForm {...props} />} />;
 export const VoidForm = (props: ComponentProps<typeof Forms.VoidForm>) => <Loaded show={(f) => <f.VoidForm {...props} />} />;
 export const LifecycleForm = (props: ComponentProps<typeof Forms.LifecycleForm>) => <Loaded show={(f) => <f.LifecycleForm {...props} />} />;

@@ -92,6 +92,10 @@ async function signedInHeader(): Promise<void> {
     return;
   }
   const header = document.querySelector('header');
+  // The layout's hint of who is in (shared/role-hint.ts) follows the answer; the links show now.
+  if (user) document.documentElement.dataset.role = user.role;
+  else delete document.documentElement.dataset.role;
+  header?.querySelector('nav')?.setAttribute('data-ready', '');
   if (!user || !header) return;
   for (const list of header.querySelectorAll('[data-header-links]')) {
     const links = headerLinks(user.role).map((link) => {
@@ -109,7 +113,10 @@ async function signedInHeader(): Promise<void> {
   const figures = headerFigures(summary, pageLang).map((f) =>
     h('span', { 'data-testid': f.testId }, t(f.label), h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix),
   );
-  name.before(h('div', { class: headerClasses.summary }, ...figures));
+  const box = h('div', { class: headerClasses.summary }, ...figures);
+  // On a phone the figures have their own line under the row, as in the app.
+  if (matchMedia('(max-width: 639.98px)').matches) header.querySelector('[data-header-strip]')?.append(box);
+  else name.before(box);
 }
 
 /** English | বাংলা: the choice is kept in this browser (and on the account), then `/` comes back in it from the server. */

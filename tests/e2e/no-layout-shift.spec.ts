@@ -1,0 +1,75 @@
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { E2E_ADMIN, e2ePorts } from './support/world';
+import { oneOfEveryKind } from './support/seed';
+import { expect, test } from './fixtures';
+
+// The first visit of each signed-in screen (issue 12, 'no layout shift'): a browser that holds
+// only the session (signed in elsewhere, nothing kept yet), in English and in Bangla, at the
+// project's width (phone 360 px, desktop 1,366 px). Chromium's layout-shift entries, added up as
+// CLS adds them, stay under 0.01; a failure names what moved.
+
+const base = `http://127.0.0.1:${e2ePorts().port}`;
+const screens = ['/cashIn', '/cashOut', '/fireCount', '/addusers', '/loggedInUsers', '/dashboard', '/dashboard/details'];
+
+async function signedIn(browser: Browser): Promise<BrowserContextOptions['storageState']> {
+  const context = await browser.newContext();
+  const res = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    headers: { origin: base },
+  });
+  expect(res.status()).toBe(200);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+test.describe('first visits of the signed-in screens do not shift', () => {
+  let session: BrowserContextOptions['storageState'];
+
+  test.beforeAll(async ({ browser, request }) => {
+    // Rows in every list, so the lists arriving after the page is drawn is part of the visit.
+    await oneOfEveryKind(request, 'Layout shift check');
+    session = await signedIn(browser);
+  });
+
+  for (const lang of ['en', 'bn'] as const) {
+    test(`every signed-in screen, first visit, ${lang}`, async ({ browser }, testInfo) => {
+      const phone = testInfo.project.name === 'phone';
+      const state = typeof session === 'object' ? session : undefined;
+      const storageState = { cookies: state?.cookies ?? [], origins: lang === 'bn' ? [{ origin: base, localStorage: [{ name: 'lang', value: 'bn' }] }] : [] };
+      for (const path of screens) {
+        const context = await browser.newContext({
+          storageState,
+          viewport: phone ? { width: 360, height: 800 } : { width: 1366, height: 768 },
+          isMobile: phone,
+          hasTouch: phone,
+          deviceScaleFactor: phone ? 2 : 1,
+          serviceWorkers: 'block',
+          timezoneId: 'Asia/Dhaka',
+        });
+        await context.addInitScript(() => {
+          const w = window as unknown as { shifts: { value: number; moved: string[] }[] };
+          w.shifts = [];
+          const name = (n: Node | null) =>
+            n instanceof Element ? `${n.tagName.toLowerCase()} "${(n.textContent ?? '').trim().slice(0, 40)}"` : String(n?.nodeName);
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }[])
+              if (!e.hadRecentInput) w.shifts.push({ value: e.value, moved: e.sources.map((s) => name(s.node)) });
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.locator('main').first()).toBeVisible();
+        await expect(page.getByTestId('header-balance')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // Two frames for the last arrivals to be drawn and measured.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+        expect(await page.evaluate(() => document.documentElement.lang), `${path} shown in its language`).toBe(lang);
+        await context.close();
+        const total = shifts.reduce((sum, s) => sum + s.value, 0);
+        expect(total, `${path} (${lang}) moved: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+      }
+    });
+  }
+});
