@@ -42,6 +42,7 @@ const version = crypto
   .createHash('sha256')
   .update(precache.join('\n'))
   .update(fs.readFileSync(path.join(dir, '__spa-fallback.html')))
+  .update(fs.readFileSync(path.join(dir, '__spa-fallback.bn.html')))
   .digest('hex')
   .slice(0, 12);
 const source = fs.readFileSync(path.join(root, 'src/sw/service-worker.js'), 'utf8');

@@ -3,6 +3,7 @@
 // It takes the module scripts, the modulepreloads and React's streaming leftovers out of
 // index.html, bundles src/web/features/home/home-island.ts (date, year, arrival note, signed-in header) into
 // one small hashed file and links that instead. See docs/decisions/0006-home-without-hydration.md.
+// Also writes the Bangla pages: index.bn.html and the app's page __spa-fallback.bn.html (decision 0015).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,29 +91,62 @@ const bodyOf = (html) => {
 const shown = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/ data-discover="true"/g, '');
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const replaced = (html, re, by) => {
+  if (!re.test(html)) throw new Error(`static-home: ${re} is not in the page; the page has changed`);
+  return html.replace(re, () => by);
+};
+
+/** The Bengali font's two weights, asked for at once on a page whose text is all Bengali (drawn first in a fallback, it would shift on the swap). */
+function fontPreloads(clientDir) {
+  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
+  if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
+  return fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
+}
+
 /** The English page with the Bangla body, title, description and lang. */
 function banglaPage(englishHtml, bn, clientDir) {
-  const replaced = (html, re, by) => {
-    if (!re.test(html)) throw new Error(`static-home: ${re} is not in index.html; the page has changed`);
-    return html.replace(re, () => by);
-  };
   let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(bn.title)}</title>`);
   html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
   const open = /<body\b[^>]*>/.exec(html)?.[0] ?? '<body>';
   html = html.slice(0, html.indexOf(open) + open.length) + bn.body + html.slice(html.lastIndexOf('</body>'));
-  // The island's words in Bangla (it shows English ones as they are), and the Bengali font asked
-  // for at once: all the text is Bengali, and drawn first in a fallback it would shift on the swap.
-  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
-  if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
-  const preloads = fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
-  return html.replace('</head>', `${preloads}<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
+  // The island's words in Bangla (it shows English ones as they are).
+  return html.replace('</head>', `${fontPreloads(clientDir)}<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
+}
+
+/**
+ * The app's page (React Router's SPA fallback, sent for every app path) in Bangla:
+ * __spa-fallback.bn.html, which the server sends when the `lang` cookie is `bn`. The same page with
+ * `lang="bn"`, the Bangla description, what it shows before the screen has loaded drawn in Bangla
+ * (root's HydrateFallback; its English must equal React Router's), and the Bangla catalogue asked
+ * for with the app's scripts: entry.client.tsx loads it before React draws (decision 0015, "The first paint").
+ */
+function banglaShell(englishHtml, en, bn, clientDir) {
+  const bodyAt = (html) => {
+    const open = /<body\b[^>]*>/.exec(html);
+    if (!open) throw new Error('static-home: no <body> in __spa-fallback.html');
+    const start = open.index + open[0].length;
+    return { start, end: html.indexOf('<script', start) };
+  };
+  const englishBody = bodyAt(englishHtml);
+  if (shown(en.body) !== shown(englishHtml.slice(englishBody.start, englishBody.end))) {
+    throw new Error(
+      "static-home: the app's loading page drawn for Bangla does not match React Router's English one (render-home.tsx draws root's HydrateFallback)",
+    );
+  }
+  const catalogue = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^messages-bn-[\w-]+\.js$/.test(name));
+  if (catalogue.length !== 1) throw new Error(`static-home: expected one Bangla catalogue chunk in assets, found ${catalogue.join(', ') || 'none'}`);
+  let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
+  html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
+  html = html.replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}"/>${fontPreloads(clientDir)}</head>`);
+  const { start, end } = bodyAt(html);
+  return html.slice(0, start) + bn.body + html.slice(end);
 }
 
 async function staticHome(clientDir) {
   const index = path.join(clientDir, 'index.html');
   const english = withoutReact(fs.readFileSync(index, 'utf8'));
-  const { renderHome } = await loadRenderer();
+  const { renderHome, renderShell } = await loadRenderer();
   const en = await renderHome('en');
   if (shown(en.body) !== shown(bodyOf(english))) {
     throw new Error("static-home: the home page drawn for Bangla does not match React Router's English page (render-home.tsx draws the same root and route)");
@@ -122,7 +156,12 @@ async function staticHome(clientDir) {
   const withIsland = (html) => switchShownByIsland(html).replace('</head>', `<script type="module" src="${src}"></script></head>`);
   fs.writeFileSync(index, withIsland(english));
   fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn, clientDir)));
-  console.log(`static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}`);
+  const shell = path.join(clientDir, '__spa-fallback.html');
+  const shellBn = banglaShell(fs.readFileSync(shell, 'utf8'), await renderShell('en'), await renderShell('bn'), clientDir);
+  fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn);
+  console.log(
+    `static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}; the app's page in Bangla is __spa-fallback.bn.html`,
+  );
 }
 
 await staticHome(path.resolve(root, process.argv[2] ?? 'build/client'));

@@ -14,6 +14,8 @@ export interface WebBuild {
   /** The home page in Bangla (index.bn.html), sent for `/` when the `lang` cookie is `bn`. */
   indexBnHtml: string;
   fallbackHtml: string;
+  /** The app's page in Bangla (__spa-fallback.bn.html), sent for app paths when the `lang` cookie is `bn`. */
+  fallbackBnHtml: string;
   /** 'sha256-…' sources for every inline script in the built HTML files. */
   scriptHashes: string[];
 }
@@ -22,13 +24,15 @@ export function readWebBuild(dir: string): WebBuild | null {
   const index = path.join(dir, 'index.html');
   const indexBn = path.join(dir, 'index.bn.html');
   const fallback = path.join(dir, '__spa-fallback.html');
+  const fallbackBn = path.join(dir, '__spa-fallback.bn.html');
   if (!fs.existsSync(index) || !fs.existsSync(fallback)) return null;
   const indexHtml = fs.readFileSync(index, 'utf8');
   // A build from before the Bangla home page has none: English for everyone.
   const indexBnHtml = fs.existsSync(indexBn) ? fs.readFileSync(indexBn, 'utf8') : indexHtml;
   const fallbackHtml = fs.readFileSync(fallback, 'utf8');
-  const scriptHashes = [...new Set([indexHtml, indexBnHtml, fallbackHtml].flatMap(inlineScriptHashes))];
-  return { dir, indexHtml, indexBnHtml, fallbackHtml, scriptHashes };
+  const fallbackBnHtml = fs.existsSync(fallbackBn) ? fs.readFileSync(fallbackBn, 'utf8') : fallbackHtml;
+  const scriptHashes = [...new Set([indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml].flatMap(inlineScriptHashes))];
+  return { dir, indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml, scriptHashes };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -41,8 +45,8 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The home page's language from a Cookie header: Bangla when `lang=bn`, English otherwise. */
-export function homeLanguage(cookie: string | undefined): 'en' | 'bn' {
+/** The page's language from a Cookie header: Bangla when `lang=bn`, English otherwise. */
+export function pageLanguage(cookie: string | undefined): 'en' | 'bn' {
   return /(?:^|;\s*)lang=bn(?:;|$)/.test(cookie ?? '') ? 'bn' : 'en';
 }
 
@@ -68,7 +72,7 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
   // (docs/decisions/0015-bangla.md). `Vary: Cookie` with `no-cache`: no cache hands one
   // language's page to someone who chose the other.
   const home = (req: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(reply.header('Vary', 'Cookie'), homeLanguage(req.headers.cookie) === 'bn' ? build.indexBnHtml : build.indexHtml, 200);
+    sendHtml(reply.header('Vary', 'Cookie'), pageLanguage(req.headers.cookie) === 'bn' ? build.indexBnHtml : build.indexHtml, 200);
   app.get('/', home);
   app.get('/index.html', home);
   app.get('/index.bn.html', home);
@@ -76,7 +80,10 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if ((req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api') {
-      return sendHtml(reply, build.fallbackHtml, isAppPath(pathname) ? 200 : 404);
+      // The app's page in the visitor's language too, so its first paint is already in it and
+      // `<html lang>` is right from the first byte (decision 0015, "The first paint").
+      const bn = pageLanguage(req.headers.cookie) === 'bn';
+      return sendHtml(reply.header('Vary', 'Cookie'), bn ? build.fallbackBnHtml : build.fallbackHtml, isAppPath(pathname) ? 200 : 404);
     }
     return reply.code(404).send({ error: { message: 'Not Found' } });
   });

@@ -7,7 +7,8 @@
 // - the release's scripts and styles (/assets/*, named by their content, so never stale), the
 //   icon and the manifest: from the cache first;
 // - an app page (not `/`) that cannot be fetched: the app shell, so the signed-in app opens
-//   without a network once it has been used on this phone;
+//   without a network once it has been used on this phone; in Bangla when the `lang` cookie says
+//   so (the cookie store, where the browser has one), as the server would send it;
 // - the partner list (GET /api/userDetailsData) that cannot be fetched: its last answer, so the
 //   party picker works offline.
 // Everything else, `/` and every other /api call included, goes to the network as if it were not there:
@@ -19,6 +20,7 @@ const PRECACHE = __PRECACHE__;
 const SHELL_CACHE = `ama-shell-${VERSION}`;
 const DATA_CACHE = 'ama-data';
 const SHELL = '/__spa-fallback.html';
+const SHELL_BN = '/__spa-fallback.bn.html';
 const PARTNERS = '/api/userDetailsData';
 const HOME = ['/', '/index.html', '/index.bn.html'];
 
@@ -26,7 +28,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.addAll([SHELL, ...PRECACHE].map((url) => new Request(url, { cache: 'reload' }))))
+      .then((cache) => cache.addAll([SHELL, SHELL_BN, ...PRECACHE].map((url) => new Request(url, { cache: 'reload' }))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -46,7 +48,8 @@ async function appPage(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await caches.match(SHELL, { cacheName: SHELL_CACHE });
+    const lang = await self.cookieStore?.get('lang').catch(() => null);
+    const shell = await caches.match(lang?.value === 'bn' ? SHELL_BN : SHELL, { cacheName: SHELL_CACHE });
     if (shell) return shell;
     throw error;
   }

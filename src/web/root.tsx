@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/ui/error-screen';
 import { SiteShell } from './components/layout/site-shell';
 import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
-import { home } from './content';
+import { companyIn, home } from './content';
 import { fill, messages } from '../shared/messages';
 import { roleHintScript } from '../shared/role-hint';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
@@ -22,12 +22,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The build draws it in English (index.html, __spa-fallback.html); a page the server sent in
+  // Bangla is hydrated in Bangla (entry.client.tsx).
+  const lang = useLanguage();
+  const m = useMessages();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={fill(messages.homeDescription, home.company)} />
+        <meta name="description" content={fill(m.homeDescription, companyIn(lang))} />
         <meta name="theme-color" content="#1e293b" />
         {/* Before the first paint: the header's signed-in shape (shared/role-hint.ts). */}
         <script id="role-hint" dangerouslySetInnerHTML={{ __html: roleHintScript }} />
@@ -43,6 +47,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A route's English title in the current language: `{page} · AMA …` by the catalogue's pattern; the home page's `AMA … · tagline` with content/home.bn.json's tagline. */
+function titleIn(english: string): string {
+  const tagline = ` · ${home.company.tagline}`;
+  if (currentLanguage() === 'bn' && english.endsWith(tagline)) return `${english.slice(0, -tagline.length)} · ${companyIn('bn').tagline}`;
+  return tr(english);
+}
+
 /** The language this browser chose, from the first screen; the page title follows the language. */
 function LanguageSync() {
   const lang = useLanguage();
@@ -51,10 +62,11 @@ function LanguageSync() {
     const stored = storedLanguage();
     if (stored !== currentLanguage()) void setLanguage(stored);
   }, []);
-  useEffect(() => {
+  // Before the browser paints: the tab never shows the English title of a Bangla page.
+  useLayoutEffect(() => {
     // The routes' meta titles are English: shown in the chosen language.
     const english = document.documentElement.dataset.title === document.title ? (document.documentElement.dataset.titleEn ?? document.title) : document.title;
-    const shown = tr(english);
+    const shown = titleIn(english);
     document.documentElement.dataset.titleEn = english;
     document.documentElement.dataset.title = shown;
     document.title = shown;

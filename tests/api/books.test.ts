@@ -409,6 +409,24 @@ describe.each(dialects)('books on %s', (dialect) => {
       await booksAddUp();
     });
 
+    it('reads every figure field of every kind in Bengali digits with groups as the same figure as in Latin digits', async () => {
+      let checked = 0;
+      for (const kind of allKinds) {
+        const figures = inputFields(kind).filter((f) => f.input.type === 'decimal');
+        if (figures.length === 0) continue;
+        const body = (text: string) => Object.fromEntries(figures.map((f) => [f.name, text]));
+        const latin = await create(kind, body('1,234.5'));
+        const bengali = await create(kind, body('১,২৩৪.৫'));
+        for (const f of figures) {
+          expect(bengali[f.name], `${kind.kind}.${f.name}`).toBe(1234.5);
+          expect(bengali[f.name], `${kind.kind}.${f.name}`).toBe(latin[f.name]);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(10);
+      await booksAddUp();
+    });
+
     it('refuses a wrong figure in Bengali digits with the same 400 and message naming the field, and writes nothing', async () => {
       const kind = kindNamed('investor');
       const count = await entryCount();

@@ -18,6 +18,7 @@ fs.writeFileSync(
   '<!DOCTYPE html><html lang="bn"><body><h1>হোম</h1><script type="module" src="/assets/app-abc.js"></script></body></html>',
 );
 fs.writeFileSync(path.join(dir, '__spa-fallback.html'), `<!DOCTYPE html><html><body><p>app shell</p><script>${inline}</script></body></html>`);
+fs.writeFileSync(path.join(dir, '__spa-fallback.bn.html'), `<!DOCTYPE html><html lang="bn"><body><p>অ্যাপ</p><script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
 
 describe('serving the web app', () => {
@@ -93,6 +94,26 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('app shell');
+  });
+
+  it('sends the app shell in Bangla when the lang cookie is bn, for app pages and unknown ones, varying by cookie', async () => {
+    for (const [cookie, text] of [
+      [undefined, 'app shell'],
+      ['lang=en', 'app shell'],
+      ['theme=dark; lang=bn', 'অ্যাপ'],
+      ['lang=bnx', 'app shell'],
+    ] as const) {
+      for (const [url, status] of [
+        ['/cashIn', 200],
+        ['/dashboard/details?x=1', 200],
+        ['/no/such/page', 404],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, `${url} ${cookie}`).toBe(status);
+        expect(res.body, `${url} ${cookie}`).toContain(text);
+        expect(res.headers.vary, `${url} ${cookie}`).toMatch(/\bCookie\b/i);
+      }
+    }
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { amountInWords } from '../../src/shared/amount-words';
 import { formatLongDate, formatShortMonth, todayIn } from '../../src/shared/dates';
+import { toBengaliDigits } from '../../src/shared/digits';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
 import { messages as en } from '../../src/shared/messages';
 import { addPartner, createAccount, linkFromMail, logIn } from './support/accounts';
@@ -139,6 +141,49 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
     const pdf = await page.pdf({ format: 'A4' });
     await testInfo.attach('statement-bn.pdf', { body: pdf, contentType: 'application/pdf' });
     // The PDF embeds the Bengali font (conjuncts are shaped from it, not from a fallback).
+    expect(pdf.toString('latin1')).toMatch(/NotoSansBengali/);
+  }
+});
+
+// Issue 13's "Done when" in one run: in Bangla, an amount typed with Bengali digits in lakh groups
+// is saved, its statement shows it with ৳ and lakh groups in Bengali digits, and the print and its
+// PDF carry the amount in Bangla words.
+test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups and the print with the amount in Bangla words', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await createAccount(request, 'acounts', 'Bangla Lakh');
+  const investor = `Bn Lakh ${testInfo.project.name} ${Date.now() % 100000}`;
+  await addPartner(request, 'Investor', investor);
+  await logIn(page, account);
+  await switchTo(page, 'বাংলা');
+  await page.goto('/cashIn');
+  const title = terms['Investor form'] as string;
+  await page.getByRole('button', { name: title, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await pickParty(dialog, investor, terms.Name);
+  await dialog.getByLabel(terms.Amount as string).fill('১২,৩৪,৫৬৭.৫০');
+  await dialog.getByRole('button', { name: bn.submit }).click();
+  await expect(page.getByText(bn.confirmed)).toBeVisible();
+  await dialog.getByRole('button', { name: bn.close }).click();
+  // Saved as the same amount, whatever the digits.
+  const saved = await (await page.request.get(`/api/investorData?name=${encodeURIComponent(investor)}`)).json();
+  expect(saved.data.map((r: { paid_amount: number }) => r.paid_amount)).toEqual([1234567.5]);
+
+  await page.goto('/dashboard/investData');
+  await page.getByRole('row').filter({ hasText: investor }).getByRole('link', { name: bn.details }).click();
+  await expect(page.getByRole('heading', { name: `${investor} এর বিবরণী` })).toBeVisible();
+  const lakh = toBengaliDigits('৳ 12,34,567.50');
+  await expect(page.getByTestId('statement-row').first()).toContainText(lakh);
+  await expect(page.getByTestId('statement-totals')).toContainText(lakh);
+
+  await page.emulateMedia({ media: 'print' });
+  const words = amountInWords(123456750, 'bn');
+  expect(words).toBe('বারো লক্ষ চৌত্রিশ হাজার পাঁচশত সাতষট্টি টাকা পঞ্চাশ পয়সা মাত্র');
+  await expect(page.getByTestId('in-words')).toContainText(`${terms['Paid Amount']} (${bn.inWords}): ${words}`);
+  if (testInfo.project.name === 'desktop') {
+    const pdf = await page.pdf({ format: 'A4' });
+    await testInfo.attach('statement-lakh-bn.pdf', { body: pdf, contentType: 'application/pdf' });
     expect(pdf.toString('latin1')).toMatch(/NotoSansBengali/);
   }
 });

@@ -8,7 +8,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { type Lang, fill, messages } from '../../../shared/messages';
 import { navLinks } from '../../../shared/navigation';
 import { currentMessages, setLanguage, tr } from '../../lib/i18n';
-import App from '../../root';
+import App, { HydrateFallback } from '../../root';
 import Home from '../../routes/home';
 import { loadHomeContent } from './home-page-content';
 
@@ -34,4 +34,17 @@ export async function renderHome(lang: Lang): Promise<RenderedHome> {
     description: fill(currentMessages().homeDescription, company),
     words: Object.fromEntries(english.map((text) => [text, tr(text)])),
   };
+}
+
+/**
+ * What the app's page shows before its screen has loaded (root's HydrateFallback: the header, a
+ * spinner, the footer), in a language: __spa-fallback.bn.html is React Router's page with this
+ * body in Bangla (scripts/static-home.mjs checks that the English one equals React Router's).
+ */
+export async function renderShell(lang: Lang): Promise<{ body: string; description: string }> {
+  await setLanguage(lang);
+  const router = createMemoryRouter([{ path: '*', element: <HydrateFallback /> }]);
+  const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
+  const { company } = await loadHomeContent(lang);
+  return { body, description: fill(currentMessages().homeDescription, company) };
 }
