@@ -10,15 +10,15 @@ import { roleHintScript } from '../shared/role-hint';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import './app.css';
 import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
-import bengali700 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
-  // The switch's 'বাংলা' needs the Bengali font on every page: asked for at once, it is there before
-  // Bengali text is first drawn, not swapped in after (a layout shift).
-  ...[bengali400, bengali700].map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
+  // The switch's 'বাংলা' needs the Bengali font's regular weight on every page: asked for at once, it
+  // is there before Bengali text is first drawn, not swapped in after (a layout shift). The bold
+  // weight only in Bangla: the Bangla page preloads it (scripts/static-home.mjs, the app's page).
+  { rel: 'preload', href: bengali400, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
