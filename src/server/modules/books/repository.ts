@@ -32,11 +32,6 @@ export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> 
       .execute();
 }
 
-export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
-  const row = await db.insertInto('entries').values(entry).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
 /**
  * Writes new entries with their effect on the summary and the rollups, in one statement each:
  * call inside a transaction. Their ids, in the order given (ids grow in the order rows are
@@ -58,10 +53,8 @@ export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number
 
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */
 export async function recordEntry(db: Db, entry: NewEntry): Promise<number> {
-  const id = await insertEntry(db, entry);
-  await applyToSummary(db, entry.cash_p, entry.stock_g);
-  await recordRollups(db, [entry]);
-  return id;
+  const [id] = await recordEntries(db, [entry]);
+  return id as number;
 }
 
 /** An entry changed in place (an asset sold or its sale voided): move the rollups from before to after. */
