@@ -52,11 +52,12 @@ test.describe('forms on a phone', () => {
     expect(taps).toBeLessThanOrEqual(7);
     // The toast is drawn inside the open dialog (the browser's top layer), so above its grey overlay.
     expect(await toast.evaluate((el) => el.closest('dialog[open]') !== null)).toBe(true);
-    const box = await toast.boundingBox();
-    await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
-    // … and below the header's figures.
+    // … and below the header's figures, once it has slid in (it slides in from above and, after its
+    // 2 s, out again the same way: a slow machine may catch it moving, so the settled place is read).
     const header = await page.locator('header').first().boundingBox();
-    expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0, { intervals: [50] }).toBeGreaterThanOrEqual(headerBottom);
+    await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
   });
 
   test('Esc on a typed form asks: Keep editing keeps the values, Discard closes; an untouched form closes at once', async ({ page, request }) => {
