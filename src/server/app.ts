@@ -6,7 +6,7 @@ import { setupAuth } from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Registry } from '../shared/registry.ts';
-import { type Database, databaseState, withMigrationLock } from './db/database.ts';
+import { type Database, databaseState, trackChanges, withMigrationLock } from './db/database.ts';
 import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await migrateAuthTables(created);
     return created;
   });
+  trackChanges(deps.database.db);
   setupAuth(app, auth, config.appUrl);
   registerJsonBody(app);
 

@@ -12,7 +12,7 @@ import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
-import { type Database, DatabaseSetupError, migrateToLatest, openDatabase } from './db/database.ts';
+import { type Database, DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
@@ -23,7 +23,8 @@ const usage = `Usage:
       Adds up every entry again and compares with the stored balance, stock and each entry's
       total and due. Prints the differences; exits 1 if there are any.
   npm run cli -- seed:demo [--entries N]
-      Fills the database with demo partners and N entries (default 2000) over the past year.
+      With the server stopped: fills the database with demo partners and N entries (default
+      2000) over the past year.
   npm run cli -- backup <file>
       Copies the SQLite database to <file> while the server runs, and checks the copy.
   npm run cli -- restore <file>
@@ -74,7 +75,19 @@ async function seed(database: Database, args: string[]): Promise<string> {
   const { values } = parseArgs({ args, options: { entries: { type: 'string', default: '2000' } } });
   const entries = Number(values.entries);
   if (!Number.isInteger(entries) || entries < 0 || entries > 5_000_000) throw new CliError('--entries must be a whole number from 0 to 5000000');
-  const result = await seedDemo(database.db, { entries, today: todayIn(loadConfig().timeZone) });
+  const config = loadConfig();
+  // A running server keeps the header's figures and sessions in memory, trusting that only it
+  // writes its SQLite books: demo data goes in with the server stopped.
+  let unlock = () => undefined as void;
+  if (database.dialect === 'sqlite') {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DatabaseSetupError) throw new CliError(`a server is running on ${config.dataDir}: stop it first, then seed:demo`);
+      throw error;
+    }
+  }
+  const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone) }).finally(unlock);
   return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
 }
 

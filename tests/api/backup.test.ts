@@ -249,13 +249,16 @@ describe('backup and restore (SQLite)', () => {
   }
 
   it(
-    'refuses to restore while the server runs, and the server carries on; once it is killed, restores and keeps the old database whole',
+    'refuses to restore (or seed demo data) while the server runs, and the server carries on; once it is killed, restores and keeps the old database whole',
     async () => {
       const d = await makeDataDir('running', { owner: true });
       const other = await startServer(d);
       try {
         expect(await postEntry(other, 'running-1')).toBe(201);
         await expectRefused(d, sample, /^Error: the database .*ama\.sqlite is in use: stop the server first, then restore\n$/);
+        // Demo data neither: the server keeps the header's figures in memory, trusting that only it writes.
+        const seeded = await cli(d, 'seed:demo', '--entries', '5');
+        expect([seeded.code, seeded.stdout, seeded.stderr]).toEqual([1, '', `Error: a server is running on ${d}: stop it first, then seed:demo\n`]);
         expect(await postEntry(other, 'running-2')).toBe(201);
       } finally {
         // A crash, not a stop: the last entry is still in the -wal file, and no lock is left behind.

@@ -27,10 +27,12 @@ export function sessionUserQuery(db: Kysely<DB>) {
     .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt']);
 }
 
-/** The session of a token and its user: asked on every signed-in request. */
-export const sessionByToken = preparedQuery((db: Kysely<DB>, token: string) => sessionUserQuery(db).where('session.token', '=', token));
+// Asked on every signed-in request; the answer is kept until a session or a user changes.
+const keep = { topic: 'auth', max: 1000 } as const;
+/** The session of a token and its user. */
+export const sessionByToken = preparedQuery((db: Kysely<DB>, token: string) => sessionUserQuery(db).where('session.token', '=', token), { keep });
 /** The same by the session's id (bearer tokens name it). */
-export const sessionById = preparedQuery((db: Kysely<DB>, id: string) => sessionUserQuery(db).where('session.id', '=', id));
+export const sessionById = preparedQuery((db: Kysely<DB>, id: string) => sessionUserQuery(db).where('session.id', '=', id), { keep });
 
 export function createSessionReader(auth: Auth, db: Kysely<DB>) {
   const settings = auth.$context.then((ctx) => ({

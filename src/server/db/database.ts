@@ -30,8 +30,16 @@ interface DatabaseState {
   /** Probes for /api/health: each resolves to true when that part works. */
   probes: Record<string, () => Promise<boolean>>;
   /** SQLite: the connection's cached prepared statements, for reads that skip Kysely (`preparedQuery`). */
-  sqlite?: { prepare(text: string): BetterSqlite3.Statement; inTransaction(): boolean };
+  sqlite?: { prepare(text: string): BetterSqlite3.Statement; inTransaction(): boolean; exec(text: string): void };
+  /**
+   * SQLite, once `trackChanges` ran: a generation per topic, bumped by this connection's triggers
+   * whenever a row the topic covers changes. Kept answers of `preparedQuery` are valid while theirs holds.
+   */
+  changes?: Record<Topic, number>;
 }
+
+/** What a kept answer depends on: the sessions and users, or the books' summary row. */
+export type Topic = 'auth' | 'books';
 
 const states = new WeakMap<Kysely<DB>, DatabaseState>();
 
@@ -82,7 +90,12 @@ export function openSqlite(file: string): Database {
   const cached = withStatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   const state = databaseState(db);
-  state.sqlite = { prepare: cached.prepare, inTransaction: () => sqlite.inTransaction };
+  state.sqlite = { prepare: cached.prepare, inTransaction: () => sqlite.inTransaction, exec: (text) => void sqlite.exec(text) };
+  // Called by the triggers `trackChanges` creates, inside the statement that changed a row.
+  sqlite.function('ama_changed', { deterministic: false }, (topic: unknown) => {
+    if (state.changes && (topic === 'auth' || topic === 'books')) state.changes[topic] += 1;
+    return null;
+  });
   state.probes = { database: async () => sqlite.prepare('select 1').get() !== undefined };
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
@@ -114,24 +127,78 @@ const MARKER = /^~preparedQuery param (\d+)~$/;
  * by Kysely once per database, then run with each call's values. On SQLite, outside a write's
  * transaction, it goes to its prepared statement directly (Kysely's layers cost more than the
  * read itself); otherwise through Kysely with the compiled text. `build` gets stand-ins for the
- * parameters, so its query must not depend on their values. Only for the server's own database
- * object, not a transaction.
+ * parameters, so its query must not depend on their values. Inside a transaction (`trx`) it is
+ * simply built and run.
  */
-export function preparedQuery<Row, P extends readonly unknown[]>(build: (db: Kysely<DB>, ...params: P) => Compilable<Row>) {
-  const compiled = new WeakMap<Kysely<DB>, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
-  return async (db: Kysely<DB>, ...params: P): Promise<Row[]> => {
+export function preparedQuery<Row, P extends readonly unknown[]>(
+  build: (db: Kysely<DB>, ...params: P) => Compilable<Row>,
+  opts: {
+    /**
+     * Keep answers (the most recent `max` parameter sets) while nothing of `topic` changed: SQLite
+     * only, once `trackChanges` ran. The answer's rows are frozen: callers share them.
+     */
+    keep?: { topic: Topic; max: number };
+  } = {},
+) {
+  interface Compiled {
+    query: CompiledQuery<Row>;
+    slots: (number | null)[];
+    kept: Map<string, { generation: number; rows: readonly Row[] }>;
+  }
+  const compiled = new WeakMap<Kysely<DB>, Compiled>();
+  return async (db: Kysely<DB>, ...params: P): Promise<readonly Row[]> => {
+    // A transaction lives for one write: built for it alone.
+    if (db.isTransaction) return (await db.executeQuery(build(db, ...params).compile())).rows;
     let c = compiled.get(db);
     if (!c) {
       const query = build(db, ...(params.map((_, i) => marker(i)) as unknown as P)).compile();
       const slots = query.parameters.map((v) => (typeof v === 'string' && MARKER.test(v) ? Number(MARKER.exec(v)?.[1]) : null));
-      compiled.set(db, (c = { query, slots }));
+      compiled.set(db, (c = { query, slots, kept: new Map() }));
     }
-    const { query, slots } = c;
+    const { query, slots, kept } = c;
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
-    const direct = databaseState(db).sqlite;
-    if (direct && !direct.inTransaction()) return direct.prepare(query.sql).all(parameters) as Row[];
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    const state = databaseState(db);
+    const direct = state.sqlite;
+    // Inside a write this connection sees what is not committed yet: never kept, never answered from kept.
+    if (!direct || direct.inTransaction()) return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    if (!opts.keep || !state.changes) return direct.prepare(query.sql).all(parameters) as Row[];
+    // Read and kept in one synchronous step: no change can come between.
+    const generation = state.changes[opts.keep.topic];
+    const key = JSON.stringify(params);
+    const known = kept.get(key);
+    if (known?.generation === generation) return known.rows;
+    const rows = Object.freeze((direct.prepare(query.sql).all(parameters) as Row[]).map((r) => Object.freeze(r)));
+    kept.delete(key);
+    kept.set(key, { generation, rows });
+    if (kept.size > opts.keep.max) kept.delete(kept.keys().next().value as string);
+    return rows;
   };
+}
+
+/** Tables whose changes end kept answers, by topic (`trackChanges`). */
+const WATCHED: readonly { table: string; topic: Topic }[] = [
+  { table: 'session', topic: 'auth' },
+  { table: 'user', topic: 'auth' },
+  { table: 'ledger_summary', topic: 'books' },
+];
+
+/**
+ * Lets `preparedQuery` keep answers on SQLite: temporary triggers, which live on this connection
+ * only, bump a topic's generation whenever a watched row is inserted, changed or deleted. Every
+ * write of this server goes through this connection, and no other process writes these tables
+ * while it runs (one server per data directory; `restore` and `seed:demo` refuse beside it).
+ * Call once the tables exist (after better-auth's migrations). PostgreSQL keeps nothing: another
+ * instance may change the rows at any moment.
+ */
+export function trackChanges(db: Kysely<DB>): void {
+  const state = databaseState(db);
+  if (!state.sqlite) return;
+  for (const { table, topic } of WATCHED)
+    for (const event of ['insert', 'update', 'delete'])
+      state.sqlite.exec(
+        `create temp trigger if not exists "ama_${table}_${event}" after ${event} on main."${table}" begin select ama_changed('${topic}'); end`,
+      );
+  state.changes ??= { auth: 0, books: 0 };
 }
 
 export function sqlitePragmas(sqlite: BetterSqlite3.Database) {

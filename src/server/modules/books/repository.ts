@@ -71,7 +71,10 @@ export async function applyToSummary(db: Db, cash: number, stock: number, count 
     .execute();
 }
 
-const summaryRead = preparedQuery((db: Kysely<DB>) => db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1));
+// Read on every page; kept until the summary row changes.
+const summaryRead = preparedQuery((db: Kysely<DB>) => db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).where('id', '=', 1), {
+  keep: { topic: 'books', max: 1 },
+});
 
 /** The books' balance, stock and entry count (the header's figures: read on every page). */
 export async function getSummary(db: Kysely<DB>) {
@@ -86,8 +89,11 @@ export function getEntry(db: Db, id: number) {
   return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findByIdempotencyKey(db: Db, key: string) {
-  return db.selectFrom('entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+const entryByKey = preparedQuery((db: Kysely<DB>, key: string) => db.selectFrom('entries').selectAll().where('idempotency_key', '=', key));
+
+export async function findByIdempotencyKey(db: Db, key: string) {
+  const [row] = await entryByKey(db, key);
+  return row;
 }
 
 function filtered(db: Db, f: Omit<EntryFilters, 'limit'>) {
@@ -301,18 +307,24 @@ export function listPartners(db: Db, search?: string) {
   return q.orderBy('name').orderBy('id').execute();
 }
 
-export function getPartner(db: Db, id: number) {
-  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+const partnerById = preparedQuery((db: Kysely<DB>, id: number) => db.selectFrom('partners').selectAll().where('id', '=', id));
+
+export async function getPartner(db: Db, id: number) {
+  const [row] = await partnerById(db, id);
+  return row;
 }
 
 /** The partners of these categories whose name reads as `name` (any case, look-alike letters). */
-export function findPartnersByName(db: Db, name: string, categories: readonly string[]) {
-  return db
-    .selectFrom('partners')
-    .selectAll()
-    .where('name_key', '=', partnerNameKey(name))
-    .where('catagories', 'in', [...categories])
-    .execute();
+// Asked for every entry typed with a party's name: one indexed read per category the field allows.
+const partnerByKey = preparedQuery((db: Kysely<DB>, category: string, nameKey: string) =>
+  db.selectFrom('partners').selectAll().where('catagories', '=', category).where('name_key', '=', nameKey),
+);
+
+export async function findPartnersByName(db: Db, name: string, categories: readonly string[]) {
+  const key = partnerNameKey(name);
+  const found = [];
+  for (const category of categories) found.push(...(await partnerByKey(db, category, key)));
+  return found;
 }
 
 /** A partner row: its comparison key is worked out from its name here, always. */
