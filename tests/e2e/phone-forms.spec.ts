@@ -45,18 +45,34 @@ test.describe('forms on a phone', () => {
     await page.keyboard.press('Enter');
     await expect(dialog.getByLabel('Note')).toBeFocused();
     await page.keyboard.type('phone sale');
+    // The toast slides in from above, stays its 2 s and slides out upwards: a slow machine's test
+    // may look too late. The page itself notes, every frame, where the toast was at its lowest
+    // (its settled place), whether it was inside the open dialog, and where the header ends.
+    await page.evaluate(() => {
+      const seen = { top: -1, inDialog: false, headerBottom: 0 };
+      Object.assign(window, { toastSeen: seen });
+      const look = () => {
+        for (const el of document.querySelectorAll('[role="status"]')) {
+          if (!el.textContent?.includes('Confirmed')) continue;
+          seen.top = Math.max(seen.top, el.getBoundingClientRect().top);
+          seen.inDialog ||= el.closest('dialog[open]') !== null;
+          seen.headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        }
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.keyboard.press('Enter');
 
     const toast = page.getByRole('status').filter({ hasText: 'Confirmed' });
     await expect(toast).toBeVisible();
     expect(taps).toBeLessThanOrEqual(7);
-    // The toast is drawn inside the open dialog (the browser's top layer), so above its grey overlay.
-    expect(await toast.evaluate((el) => el.closest('dialog[open]') !== null)).toBe(true);
-    // … and below the header's figures, once it has slid in (it slides in from above and, after its
-    // 2 s, out again the same way: a slow machine may catch it moving, so the settled place is read).
-    const header = await page.locator('header').first().boundingBox();
-    const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
-    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0, { intervals: [50] }).toBeGreaterThanOrEqual(headerBottom);
+    const seen = () => page.evaluate(() => (window as unknown as { toastSeen: { top: number; inDialog: boolean; headerBottom: number } }).toastSeen);
+    // Below the header's figures once settled …
+    await expect.poll(async () => ((s) => s.top - s.headerBottom)(await seen()), { intervals: [50] }).toBeGreaterThanOrEqual(0);
+    // … and drawn inside the open dialog (the browser's top layer), so above its grey overlay.
+    expect((await seen()).inDialog).toBe(true);
+    expect((await seen()).headerBottom).toBeGreaterThan(0);
     await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
   });
 
