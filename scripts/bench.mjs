@@ -7,6 +7,7 @@
 //   P7 the production report (default range, and a range whose ends cut months) and the overview at both sizes
 //   P4/P5 bundle sizes per route and Lighthouse (scripts/bench-web.mjs)
 // Sizes: 10,000 and 1,000,000 entries seeded by the demo generator (--quick: 2,000 and 20,000).
+// --pg (with TEST_DATABASE_URL): P1 and P2 again with two instances on one PostgreSQL database.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,6 +103,48 @@ async function bareFastify() {
   }
 }
 
+/** The app's server on `env`'s database, answering at `base`. */
+function startServer(env, port, base) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_URL: base },
+    stdio: 'inherit',
+  });
+}
+
+function stopServer(server) {
+  server.kill('SIGTERM');
+  return new Promise((r) => server.once('exit', r));
+}
+
+/** Signs the bench's admin in at `base`: the session cookie and a reader of JSON answers. */
+async function signIn(base) {
+  const login = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(admin),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const get = async (url) => {
+    const res = await fetch(`${base}${url}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res.json();
+  };
+  const names = (await get('/api/mWireData/names')).data.sort((a, b) => b.count - a.count);
+  return { cookie, get, client: names[0] };
+}
+
+/** The P1 load: MS wire sales to the busiest client. */
+const writeLoad = (url, cookie, origin, client) => ({
+  url,
+  method: 'POST',
+  headers: { cookie, origin, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: client.name, size: '12', weight: '100.5', price: '80.5', paid_amount: '5000', discount_amount: '0', note: 'bench' }),
+});
+
 async function measure(size, withWrites) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ama-bench-${size}-`));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
@@ -114,29 +157,10 @@ async function measure(size, withWrites) {
 
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_URL: base },
-    stdio: 'inherit',
-  });
+  const server = startServer(env, port, base);
   try {
     await waitFor(`${base}/api/health`);
-    const login = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(admin),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const get = async (url) => {
-      const res = await fetch(`${base}${url}`, { headers: { cookie } });
-      if (!res.ok) throw new Error(`${url}: ${res.status}`);
-      return res.json();
-    };
-    const names = (await get('/api/mWireData/names')).data.sort((a, b) => b.count - a.count);
-    const client = names[0];
+    const { cookie, get, client } = await signIn(base);
     const dates = (await get('/api/mWireData/dates')).data;
     const day = dates[Math.floor(dates.length / 2)].issue_date;
     const reads = {
@@ -155,20 +179,52 @@ async function measure(size, withWrites) {
     for (const [label, url] of Object.entries(reads)) out.reads[label] = await latency(get, url);
     out.header = await load({ url: `${base}/api/dashboard`, headers: { cookie } });
     if (withWrites) {
-      const entry = { name: client.name, size: '12', weight: '100.5', price: '80.5', paid_amount: '5000', discount_amount: '0', note: 'bench' };
-      out.writes = await load({
-        url: `${base}/api/mWireData`,
-        method: 'POST',
-        headers: { cookie, origin: base, 'content-type': 'application/json' },
-        body: JSON.stringify(entry),
-      });
+      out.writes = await load(writeLoad(`${base}/api/mWireData`, cookie, base, client));
       console.log(`  after ${fmt(out.writes.total)} writes: ${cli(env, 'check')}`);
     }
     return out;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * --pg: P1 and P2 on PostgreSQL (TEST_DATABASE_URL, a schema of its own) with two instances of
+ * the app, 5 connections on each: requests per second of both together, the worse p99.
+ */
+async function measurePostgres(url, size) {
+  const { default: pg } = await import('pg');
+  const schema = `bench_${process.pid}`;
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  await owner.query(`create schema ${schema}`);
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  const env = { DATABASE_URL: u.toString() };
+  const servers = [];
+  try {
+    console.log(`PostgreSQL, two instances: seeding ${fmt(size)} entries...`);
+    cli(env, 'seed:demo', '--entries', String(size));
+    cli(env, 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin');
+    const first = freePort();
+    const bases = [first, first + 1].map((p) => `http://127.0.0.1:${p}`);
+    // Both trust the first one's origin, as two instances behind one address would.
+    bases.forEach((_, i) => servers.push(startServer(env, first + i, bases[0])));
+    await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
+    const { cookie, client } = await signIn(bases[0]);
+    const both = async (opts) => {
+      const runs = await Promise.all(bases.map((b) => load({ connections: 5, ...opts(b) })));
+      return { rps: runs.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...runs.map((r) => r.p99)), total: runs.reduce((sum, r) => sum + r.total, 0) };
+    };
+    const header = await both((b) => ({ url: `${b}/api/dashboard`, headers: { cookie } }));
+    const writes = await both((b) => writeLoad(`${b}/api/mWireData`, cookie, bases[0], client));
+    console.log(`  after ${fmt(writes.total)} writes: ${cli(env, 'check')}`);
+    return { header, writes };
+  } finally {
+    await Promise.all(servers.map(stopServer));
+    await owner.query(`drop schema ${schema} cascade`);
+    await owner.end();
   }
 }
 
@@ -178,6 +234,11 @@ const small = await measure(smallSize, true);
 const bare = bareInserts();
 const constant = await bareFastify();
 const large = await measure(largeSize, false);
+let postgres = null;
+if (process.argv.includes('--pg')) {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('--pg needs TEST_DATABASE_URL (a PostgreSQL database the bench may add a schema to)');
+  postgres = await measurePostgres(process.env.TEST_DATABASE_URL, smallSize);
+}
 
 const webJson = path.join(os.tmpdir(), `ama-bench-web-${process.pid}.json`);
 let web = null;
@@ -195,6 +256,12 @@ const lines = [
   `| P1 | entry POST, 10 connections, at ${fmt(smallSize)} | ${fmt(Math.round(small.writes.rps))}/s; p50 ${ms(small.writes.p50)}, p99 ${ms(small.writes.p99)} | bare better-sqlite3 insert transactions: ${fmt(Math.round(bare.rps))}/s; p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)} | ${(small.writes.rps / bare.rps).toFixed(2)} | ≥ 0.50; p99 ≤ 25 ms |`,
   `| P2 | header summary, 10 connections, at ${fmt(smallSize)} | ${fmt(Math.round(small.header.rps))}/s; p99 ${ms(small.header.p99)} | bare Fastify constant: ${fmt(Math.round(constant.rps))}/s; p99 ${ms(constant.p99)} | ${(small.header.rps / constant.rps).toFixed(2)} | ≥ 0.50 |`,
   `| P2 | header summary, 10 connections, at ${fmt(largeSize)} | ${fmt(Math.round(large.header.rps))}/s; p99 ${ms(large.header.p99)} | the same at ${fmt(smallSize)}: ${fmt(Math.round(small.header.rps))}/s | ${(large.header.rps / small.header.rps).toFixed(2)} | flat (≈ 1) |`,
+  ...(postgres
+    ? [
+        `| P1 | entry POST on PostgreSQL, two instances, 5 connections each, at ${fmt(smallSize)} | ${fmt(Math.round(postgres.writes.rps))}/s; p99 ${ms(postgres.writes.p99)} | bare better-sqlite3 insert transactions: ${fmt(Math.round(bare.rps))}/s | ${(postgres.writes.rps / bare.rps).toFixed(2)} | reported |`,
+        `| P2 | header summary on PostgreSQL, two instances, 5 connections each, at ${fmt(smallSize)} | ${fmt(Math.round(postgres.header.rps))}/s; p99 ${ms(postgres.header.p99)} | bare Fastify constant: ${fmt(Math.round(constant.rps))}/s | ${(postgres.header.rps / constant.rps).toFixed(2)} | reported |`,
+      ]
+    : []),
   ...Object.keys(small.reads).map(
     (k) =>
       `| ${k.slice(0, 2)} | ${k.slice(3)} at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[k].p50)} / ${ms(large.reads[k].p95)} | at ${fmt(smallSize)}: ${ms(small.reads[k].p50)} / ${ms(small.reads[k].p95)} | ${(large.reads[k].p95 / small.reads[k].p95).toFixed(2)} | ${k.startsWith('P3 party statement') || k.startsWith('P7') ? 'p95 ≤ 15 ms; ratio ≤ 2' : 'ratio ≤ 2'} |`,
