@@ -4,10 +4,11 @@ import type { Route } from './+types/root';
 import { ErrorScreen } from './components/ui/error-screen';
 import { SiteShell } from './components/layout/site-shell';
 import { AuthArrivalNotice, Toasts } from './components/layout/toasts';
-import { companyIn, home } from './content';
+import { companyIn } from './content';
 import { fill, messages } from '../shared/messages';
 import { roleHintScript } from '../shared/role-hint';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
+import { titleIn } from './lib/title';
 import './app.css';
 import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
 
@@ -45,13 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-/** A route's English title in the current language: `{page} · AMA …` by the catalogue's pattern; the home page's `AMA … · tagline` with content/home.bn.json's tagline. */
-function titleIn(english: string): string {
-  const tagline = ` · ${home.company.tagline}`;
-  if (currentLanguage() === 'bn' && english.endsWith(tagline)) return `${english.slice(0, -tagline.length)} · ${companyIn('bn').tagline}`;
-  return tr(english);
 }
 
 /** The language this browser chose, from the first screen; the page title follows the language. */

@@ -7,13 +7,14 @@ import { Modal } from '../components/ui/modal';
 import { PhoneLink } from '../components/ui/phone-link';
 import { SearchBox } from '../components/ui/search-box';
 import { type Partner, usePartners } from '../features/partners/api';
+import { titleIn } from '../lib/title';
 
 // The partner form's code (the forms' chunk, shared with every entry form) starts loading with the
 // page and arrives just after it: the list is there first, and the first visit stays within P5.
 if (typeof window !== 'undefined') void preloadBookForms().catch(() => undefined);
 
 export function meta() {
-  return [{ title: 'Add Users · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Add Users · AMA Metal & Wire Industries') }];
 }
 
 /** Partners (clients, agents, employees, investors): add, search, edit. Admin only. */

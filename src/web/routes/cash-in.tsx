@@ -4,9 +4,10 @@ import { PartnerForm } from '../features/books/lazy-forms';
 import { EntryScreenPage } from '../features/books/entry-screen';
 import { tr } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Credit · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Credit · AMA Metal & Wire Industries') }];
 }
 
 export default function CashInPage() {

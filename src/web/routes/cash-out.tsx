@@ -1,8 +1,9 @@
 import { EntryScreenPage } from '../features/books/entry-screen';
 import { tr } from '../lib/i18n';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Debit · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Debit · AMA Metal & Wire Industries') }];
 }
 
 export default function CashOutPage() {

@@ -6,6 +6,7 @@ import { registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { OverviewFigures } from '../features/overview/overview';
 import NotFound from './not-found';
+import { titleIn } from '../lib/title';
 
 // Each page's code arrives with its first visit, so the dashboard's home (the first signed-in
 // screen) carries only the overview (QUALITY.md P5: 150 KiB gzip in English and in Bangla).
@@ -23,7 +24,7 @@ const ProductionPage = lazy(() => import('../features/production/production-page
 const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
 export function meta() {
-  return [{ title: 'Dashboard · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Dashboard · AMA Metal & Wire Industries') }];
 }
 
 const sidebar = sidebarOf(registry);

@@ -4,9 +4,10 @@ import { home, imageUrl, useHomeContent } from '../features/home/home-page-conte
 import { useLanguage, useMessages } from '../lib/i18n';
 import { today } from '../lib/today';
 import { useNow } from '../lib/use-now';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: `${home.company.name} · ${home.company.tagline}` }, { property: 'og:title', content: home.company.name }];
+  return [{ title: titleIn(`${home.company.name} · ${home.company.tagline}`) }, { property: 'og:title', content: home.company.name }];
 }
 
 export default function Home() {

@@ -6,9 +6,10 @@ import { SearchBox } from '../components/ui/search-box';
 import { DataTable, TwoLines } from '../components/table/data-table';
 import { usePromote, useUsers } from '../features/users/api';
 import { saveWithToast } from '../lib/notify';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Admins & Users · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Admins & Users · AMA Metal & Wire Industries') }];
 }
 
 const roleLabel = (m: Messages) => ({ user: m.roleUser, acounts: m.roleAccounts, admin: m.roleAdmin });

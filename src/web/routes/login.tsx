@@ -14,9 +14,10 @@ import { authErrorText, oauthErrorText, safeReturnPath } from '../features/auth/
 import { notify } from '../lib/notify';
 import { refreshSession } from '../lib/session';
 import { configQuery } from '../lib/config';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Login · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Login · AMA Metal & Wire Industries') }];
 }
 
 type Notice = { kind: 'error' | 'success' | 'info'; text: string; unverified?: boolean } | null;

@@ -1,8 +1,9 @@
 import { ErrorScreen } from '../components/ui/error-screen';
 import { messages } from '../../shared/messages';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: `${messages.notFound} · AMA Metal & Wire Industries` }];
+  return [{ title: titleIn(`${messages.notFound} · AMA Metal & Wire Industries`) }];
 }
 
 export default function NotFound() {

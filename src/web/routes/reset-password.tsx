@@ -9,9 +9,10 @@ import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
 import { authErrorText } from '../features/auth/auth-errors';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Set a new password · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Set a new password · AMA Metal & Wire Industries') }];
 }
 
 export default function ResetPasswordPage() {

@@ -8,9 +8,10 @@ import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
 import { authErrorText } from '../features/auth/auth-errors';
+import { titleIn } from '../lib/title';
 
 export function meta() {
-  return [{ title: 'Sign up · AMA Metal & Wire Industries' }];
+  return [{ title: titleIn('Sign up · AMA Metal & Wire Industries') }];
 }
 
 export default function SignupPage() {
