@@ -162,6 +162,8 @@ test.describe('page titles', () => {
   test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
 
   test('every page has its tab title in the chosen language; English keeps the spec titles', async ({ page, request }) => {
+    // Some thirty page loads in one test: on CI's 2 cores it took 48–60 s of its 60 s budget.
+    test.slow();
     const admin = await createAccount(request, 'admin', 'Title Admin');
     const visitorPages: [string, string][] = [
       ['/login', 'Login'],
