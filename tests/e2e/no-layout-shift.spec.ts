@@ -34,6 +34,8 @@ test.describe('first visits of the signed-in screens do not shift', () => {
 
   for (const lang of ['en', 'bn'] as const) {
     test(`every signed-in screen, first visit, ${lang}`, async ({ browser }, testInfo) => {
+      // A fresh browser context per screen and width: on CI's 2 cores it took 50–60 s of its 60 s budget.
+      test.slow();
       const phone = testInfo.project.name === 'phone';
       const state = typeof session === 'object' ? session : undefined;
       const storageState = { cookies: state?.cookies ?? [], origins: lang === 'bn' ? [{ origin: base, localStorage: [{ name: 'lang', value: 'bn' }] }] : [] };
