@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { addPartner, createAccount, logIn } from './support/accounts';
 import { expect, test } from './fixtures';
 
-const client = `Phone Client ${Date.now() % 100000}`;
+// One per worker process: the phone and desktop workers load this file in the same millisecond.
+const client = `Phone Client ${process.pid} ${Date.now() % 100000}`;
 
 test.describe('forms on a phone', () => {
   test.beforeAll(async ({ request }) => {
