@@ -114,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers are compressed; request bodies never are (the app's own pages send plain JSON), so no
+  // route pays for a decompression hook.
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });

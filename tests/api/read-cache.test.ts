@@ -71,6 +71,25 @@ describe.each(dialects)('what the server keeps between requests, on %s', (dialec
     expect(await figures()).toEqual(before);
   });
 
+  it('an entry finds the partners as they are now: one just added, one just renamed, never the old name', async () => {
+    const { agent } = await t.signedIn('acounts');
+    const sale = (name: string) => agent.post(`/api/${income.path}`, entryBody(income, { paid_amount: '100', weight: '1' }, name));
+    const refused = 'name: choose a Client from the partner list';
+    // Asked before the partner exists: the answer 'nobody' must not outlive the partner's creation.
+    expect((await sale('Cache Newcomer')).json().error?.message).toBe(refused);
+    const created = await admin.post('/api/userDetailsData', partnerBody('Client', 'Cache Newcomer'));
+    expect(created.statusCode).toBe(201);
+    expect((await sale('Cache Newcomer')).statusCode).toBe(201);
+
+    const id = created.json().data.id as number;
+    const renamed = await admin.put(`/api/userDetailsData/${id}`, partnerBody('Client', 'Cache Renamed'));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await sale('Cache Newcomer')).json().error?.message).toBe(refused);
+    const after = await sale('Cache Renamed');
+    expect(after.statusCode, after.body).toBe(201);
+    expect(after.json().data.name).toBe('Cache Renamed');
+  });
+
   it('figures asked while a write is under way are the committed ones, and a rolled back write leaves them as they were', async () => {
     const db = t.app.deps.database.db;
     const before = await getSummary(db);

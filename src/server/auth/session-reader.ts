@@ -42,19 +42,18 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     updateAge: ctx.sessionConfig.updateAge * 1000,
   }));
 
-  // Cookie values whose signature was checked already: a signed-in browser sends the same one
-  // on every request. Only good signatures are kept; the oldest goes first.
+  // Cookie headers whose session cookie's signature was checked already: a signed-in browser
+  // sends the same header on every request. Only good signatures are kept; the oldest goes first.
   const verified = new Map<string, string>();
 
   /** The signed token of the session cookie, or null when it is missing or its signature is wrong. */
-  function tokenOf(cookieHeader: string | undefined, s: Awaited<typeof settings>): string | null {
-    const raw = cookieHeader ? parseCookies(cookieHeader).get(s.cookie) : undefined;
-    if (!raw) return null;
-    const known = verified.get(raw);
+  function tokenOf(cookieHeader: string, s: Awaited<typeof settings>): string | null {
+    const known = verified.get(cookieHeader);
     if (known !== undefined) return known;
-    const token = checkSignature(raw, s.secret);
+    const raw = parseCookies(cookieHeader).get(s.cookie);
+    const token = raw ? checkSignature(raw, s.secret) : null;
     if (token !== null) {
-      verified.set(raw, token);
+      verified.set(cookieHeader, token);
       if (verified.size > 1000) verified.delete(verified.keys().next().value as string);
     }
     return token;

@@ -38,8 +38,8 @@ interface DatabaseState {
   changes?: Record<Topic, number>;
 }
 
-/** What a kept answer depends on: the sessions and users, or the books' summary row. */
-export type Topic = 'auth' | 'books';
+/** What a kept answer depends on: the sessions and users, the books' summary row, or the partners. */
+export type Topic = 'auth' | 'books' | 'partners';
 
 const states = new WeakMap<Kysely<DB>, DatabaseState>();
 
@@ -93,7 +93,7 @@ export function openSqlite(file: string): Database {
   state.sqlite = { prepare: cached.prepare, inTransaction: () => sqlite.inTransaction, exec: (text) => void sqlite.exec(text) };
   // Called by the triggers `trackChanges` creates, inside the statement that changed a row.
   sqlite.function('ama_changed', { deterministic: false }, (topic: unknown) => {
-    if (state.changes && (topic === 'auth' || topic === 'books')) state.changes[topic] += 1;
+    if (state.changes && typeof topic === 'string' && topic in state.changes) state.changes[topic as Topic] += 1;
     return null;
   });
   state.probes = { database: async () => sqlite.prepare('select 1').get() !== undefined };
@@ -159,18 +159,22 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
     const state = databaseState(db);
     const direct = state.sqlite;
-    // Inside a write this connection sees what is not committed yet: never kept, never answered from kept.
+    const keep = direct && state.changes && opts.keep;
+    const generation = keep ? state.changes?.[keep.topic] : undefined;
+    const key = keep ? JSON.stringify(params) : '';
+    // A kept answer whose generation holds is what is committed: no statement since, not even one
+    // of a write still open, changed a row of its topic (the triggers run inside the statement).
+    const known = keep ? kept.get(key) : undefined;
+    if (known && known.generation === generation) return known.rows;
+    // Inside a write this connection sees what is not committed yet: the read waits for the
+    // commit through Kysely, and its answer is not kept.
     if (!direct || direct.inTransaction()) return (await db.executeQuery<Row>({ ...query, parameters })).rows;
-    if (!opts.keep || !state.changes) return direct.prepare(query.sql).all(parameters) as Row[];
+    if (!keep || generation === undefined) return direct.prepare(query.sql).all(parameters) as Row[];
     // Read and kept in one synchronous step: no change can come between.
-    const generation = state.changes[opts.keep.topic];
-    const key = JSON.stringify(params);
-    const known = kept.get(key);
-    if (known?.generation === generation) return known.rows;
     const rows = Object.freeze((direct.prepare(query.sql).all(parameters) as Row[]).map((r) => Object.freeze(r)));
     kept.delete(key);
     kept.set(key, { generation, rows });
-    if (kept.size > opts.keep.max) kept.delete(kept.keys().next().value as string);
+    if (kept.size > keep.max) kept.delete(kept.keys().next().value as string);
     return rows;
   };
 }
@@ -180,6 +184,7 @@ const WATCHED: readonly { table: string; topic: Topic }[] = [
   { table: 'session', topic: 'auth' },
   { table: 'user', topic: 'auth' },
   { table: 'ledger_summary', topic: 'books' },
+  { table: 'partners', topic: 'partners' },
 ];
 
 /**
@@ -198,7 +203,7 @@ export function trackChanges(db: Kysely<DB>): void {
       state.sqlite.exec(
         `create temp trigger if not exists "ama_${table}_${event}" after ${event} on main."${table}" begin select ama_changed('${topic}'); end`,
       );
-  state.changes ??= { auth: 0, books: 0 };
+  state.changes ??= { auth: 0, books: 0, partners: 0 };
 }
 
 export function sqlitePragmas(sqlite: BetterSqlite3.Database) {

@@ -307,7 +307,9 @@ export function listPartners(db: Db, search?: string) {
   return q.orderBy('name').orderBy('id').execute();
 }
 
-const partnerById = preparedQuery((db: Kysely<DB>, id: number) => db.selectFrom('partners').selectAll().where('id', '=', id));
+// Partners are read on every entry with a party and change seldom: answers are kept until a partner changes.
+const keepPartners = { keep: { topic: 'partners', max: 1000 } } as const;
+const partnerById = preparedQuery((db: Kysely<DB>, id: number) => db.selectFrom('partners').selectAll().where('id', '=', id), keepPartners);
 
 export async function getPartner(db: Db, id: number) {
   const [row] = await partnerById(db, id);
@@ -316,8 +318,10 @@ export async function getPartner(db: Db, id: number) {
 
 /** The partners of these categories whose name reads as `name` (any case, look-alike letters). */
 // Asked for every entry typed with a party's name: one indexed read per category the field allows.
-const partnerByKey = preparedQuery((db: Kysely<DB>, category: string, nameKey: string) =>
-  db.selectFrom('partners').selectAll().where('catagories', '=', category).where('name_key', '=', nameKey),
+const partnerByKey = preparedQuery(
+  (db: Kysely<DB>, category: string, nameKey: string) =>
+    db.selectFrom('partners').selectAll().where('catagories', '=', category).where('name_key', '=', nameKey),
+  keepPartners,
 );
 
 export async function findPartnersByName(db: Db, name: string, categories: readonly string[]) {

@@ -107,7 +107,8 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     return { data: ledgerToWire(registry, partner, l) };
   });
 
-  app.get('/dashboard', { config: { access: 'acounts' } }, async () => ({ data: await summary() }));
+  // A few dozen bytes, asked on every page: never worth compressing.
+  app.get('/dashboard', { compress: false, config: { access: 'acounts' } }, async () => ({ data: await summary() }));
 
   // Spec: PUT dashboard with wire_stock records stock added (the kind the registry says).
   const putKind = registry.kinds.find((k) => k.dashboardPut);
