@@ -45,14 +45,22 @@ export function formatLongDate(date: Date, lang: Lang = dateLanguage): string {
 
 // Making a formatter costs far more than using one: one per time zone.
 const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+// The last answer per zone and the minute it holds for: every write asks, and a zone's day only
+// turns on a whole minute (offsets are whole minutes), so one formatting serves the minute.
+const lastDay = new Map<string, { minute: number; day: string }>();
 
 /** Today's calendar date (YYYY-MM-DD) in the given IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDay.get(timeZone);
+  if (last?.minute === minute) return last.day;
   let format = isoDayFormats.get(timeZone);
   if (!format) isoDayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
   const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastDay.set(timeZone, { minute, day });
+  return day;
 }
 
 export function isTimeZone(name: string): boolean {

@@ -54,7 +54,11 @@ export const SUM_COLUMNS = (Object.keys(entryColumns) as EntryColumn[]).filter((
 const sumSet = new Set<string>(SUM_COLUMNS);
 export const isSumColumn = (column: string): column is SumColumn => sumSet.has(column);
 
+const noValues = Object.freeze(
+  Object.fromEntries((Object.keys(entryColumns) as EntryColumn[]).map((c) => [c, entryColumns[c].type === 'flag' ? 0 : null])) as EntryValues,
+);
+
 /** A row with every value column empty (flags 0). */
 export function emptyValues(): EntryValues {
-  return Object.fromEntries((Object.keys(entryColumns) as EntryColumn[]).map((c) => [c, entryColumns[c].type === 'flag' ? 0 : null])) as EntryValues;
+  return { ...noValues };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type Compilable, type CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { DB } from './schema.ts';
@@ -177,6 +177,32 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     if (kept.size > keep.max) kept.delete(kept.keys().next().value as string);
     return rows;
   };
+}
+
+const statementTexts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A statement run on every write whose text depends only on `shape` (a table and a number of
+ * rows, say): Kysely builds and compiles it the first time on each kind of database, and later
+ * calls reuse the text with their own `parameters`, which must be what `build`'s query binds, in
+ * its order (checked on the first call). Building is most of such a statement's cost.
+ */
+export async function reusedStatement<Row>(
+  db: Kysely<DB>,
+  shape: string,
+  parameters: readonly unknown[],
+  build: () => { compile(db: Kysely<DB>): CompiledQuery<Row> },
+): Promise<Row[]> {
+  const adapter = db.getExecutor().adapter;
+  let texts = statementTexts.get(adapter);
+  if (!texts) statementTexts.set(adapter, (texts = new Map()));
+  const text = texts.get(shape);
+  if (text !== undefined) return [...(await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows];
+  const compiled = build().compile(db);
+  if (compiled.parameters.length !== parameters.length || compiled.parameters.some((v, i) => v !== parameters[i]))
+    throw new Error(`reusedStatement ${shape}: the parameters given are not the ones the query binds`);
+  if (texts.size < 1000) texts.set(shape, compiled.sql);
+  return [...(await db.executeQuery(compiled)).rows];
 }
 
 /** Tables whose changes end kept answers, by topic (`trackChanges`). */

@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
-import { preparedQuery } from '../../db/database.ts';
+import { preparedQuery, reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
@@ -39,7 +39,7 @@ export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> 
  */
 export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number[]> {
   if (entries.length === 0) return [];
-  const inserted = await db.insertInto('entries').values(entries).returning('id').execute();
+  const inserted = await insertNewEntries(db, entries);
   const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
   await applyToSummary(
     db,
@@ -49,6 +49,16 @@ export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number
   );
   await recordRollups(db, entries);
   return ids;
+}
+
+/** Inserts the rows; rows of one shape (the same columns, none left undefined) reuse the statement's text. */
+function insertNewEntries(db: Db, entries: NewEntry[]) {
+  const build = () => db.insertInto('entries').values(entries).returning('id');
+  const columns = Object.keys(entries[0] as NewEntry) as (keyof NewEntry)[];
+  const shape = columns.join(',');
+  const values = entries.flatMap((e) => columns.map((c) => e[c]));
+  const sameShape = values.every((v) => v !== undefined) && entries.every((e) => Object.keys(e).join(',') === shape);
+  return sameShape ? reusedStatement(db, `entries:${entries.length}:${shape}`, values, build) : build().execute();
 }
 
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */

@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
 import { type KindDef, kindByName } from '../../../shared/registry.ts';
+import { reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable } from '../../db/schema.ts';
 
 // Running totals of the live entries (not voided, not corrections), kept in the same transaction
@@ -121,9 +122,14 @@ export async function applyRollups(db: Db, acc: Map<Rollup, Acc>): Promise<void>
     }
     // Up to ~12 values a row: 400 rows stay well under SQLite's bound-parameter limit.
     for (let i = 0; i < all.length; i += 400) {
-      const tuples = all.slice(i, i + 400).map((s) => sql`(${sql.join([...s.key, ...r.values.map((v) => s.values[v]), ...(r.party ? [s.party] : [])])})`);
-      await sql`insert into ${t} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
-        on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set ${sql.join(adds)}`.execute(db);
+      const rows = all.slice(i, i + 400).map((s) => [...s.key, ...r.values.map((v) => s.values[v]), ...(r.party ? [s.party] : [])]);
+      await reusedStatement(
+        db,
+        `${r.table}:${rows.length}`,
+        rows.flat(),
+        () => sql`insert into ${t} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}
+        on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set ${sql.join(adds)}`,
+      );
     }
   }
 }
