@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE, migrateToLatest, openSqlite } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { ADMIN_ACCOUNT as ADMIN, entryBody, userCreateArgs } from '../helpers/factories.ts';
+import { freePort } from '../helpers/ports.ts';
 
 // Backups (QUALITY.md R6) with the real processes: the server, and `npm run cli -- backup` and
 // `restore` as the owner runs them. SQLite only: on PostgreSQL both commands refuse and point to
@@ -82,7 +83,7 @@ interface Server {
 }
 
 async function startServer(dataDir: string): Promise<Server> {
-  const port = 40000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {

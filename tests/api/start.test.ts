@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports.ts';
 
 // The real process: how it refuses bad configuration and how it stops.
 function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'))) {
@@ -41,7 +42,7 @@ describe('starting the server', () => {
   });
 
   it('serves, logs the SQLite settings, refuses a second server on the same data, and stops cleanly on SIGTERM', async () => {
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const p = run({ PORT: String(port) });
     let health: unknown;
     for (let i = 0; i < 100 && !health; i++) {

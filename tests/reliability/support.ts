@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import { type FieldDef, type KindDef, type PartnerCategory, kinds, partnerCategories } from '../../src/shared/registry.ts';
 import { decimalText, entryBody, partnerBody, unitsOf } from '../helpers/factories.ts';
 
@@ -51,16 +50,7 @@ export function newWrite(partnerNames: Map<PartnerCategory, string>, prefix: str
   return { kind, body, key, cash, stock };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../helpers/ports.ts';
 
 export interface ServerProcess {
   base: string;

@@ -185,7 +185,8 @@ const statementTexts = new WeakMap<object, Map<string, string>>();
  * A statement run on every write whose text depends only on `shape` (a table and a number of
  * rows, say): Kysely builds and compiles it the first time on each kind of database, and later
  * calls reuse the text with their own `parameters`, which must be what `build`'s query binds, in
- * its order (checked on the first call). Building is most of such a statement's cost.
+ * its order (checked on the first call). Building is most of such a statement's cost. A call with
+ * any value that is not plain (undefined, an object) is simply built and run.
  */
 export async function reusedStatement<Row>(
   db: Kysely<DB>,
@@ -193,6 +194,9 @@ export async function reusedStatement<Row>(
   parameters: readonly unknown[],
   build: () => { compile(db: Kysely<DB>): CompiledQuery<Row> },
 ): Promise<Row[]> {
+  // Only plain values bind the same way every time (an undefined is DEFAULT, an object may be SQL).
+  if (!parameters.every((v) => v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v)))
+    return [...(await db.executeQuery(build().compile(db))).rows];
   const adapter = db.getExecutor().adapter;
   let texts = statementTexts.get(adapter);
   if (!texts) statementTexts.set(adapter, (texts = new Map()));

@@ -51,14 +51,18 @@ export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number
   return ids;
 }
 
-/** Inserts the rows; rows of one shape (the same columns, none left undefined) reuse the statement's text. */
+/** Inserts the rows; rows of one shape (the same columns in the same order) reuse the statement's text. */
 function insertNewEntries(db: Db, entries: NewEntry[]) {
   const build = () => db.insertInto('entries').values(entries).returning('id');
   const columns = Object.keys(entries[0] as NewEntry) as (keyof NewEntry)[];
   const shape = columns.join(',');
-  const values = entries.flatMap((e) => columns.map((c) => e[c]));
-  const sameShape = values.every((v) => v !== undefined) && entries.every((e) => Object.keys(e).join(',') === shape);
-  return sameShape ? reusedStatement(db, `entries:${entries.length}:${shape}`, values, build) : build().execute();
+  if (!entries.every((e) => Object.keys(e).join(',') === shape)) return build().execute();
+  return reusedStatement(
+    db,
+    `entries:${entries.length}:${shape}`,
+    entries.flatMap((e) => columns.map((c) => e[c])),
+    build,
+  );
 }
 
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */
