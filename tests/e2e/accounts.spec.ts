@@ -13,6 +13,13 @@ async function headerLinks(page: Page, isMobile: boolean): Promise<string[]> {
   return texts.map((t) => t.trim());
 }
 
+/**
+ * A refused submit moves the focus to the first wrong field, once at once and once more on a
+ * timer (react-hook-form). On a loaded machine that timer can fire while the test is already
+ * typing into another field, and the text lands in the wrong one. A timer set now runs after it.
+ */
+const afterFormFocus = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
 test.describe('accounts', () => {
   test('sign up, verify by mail, be refused the books, get promoted by the admin, then reach them', async ({ page, browser, baseURL }) => {
     const email = uniqueEmail('newcomer');
@@ -66,6 +73,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page.getByText('Confirm Your Password')).toBeVisible();
+    await afterFormFocus(page);
 
     const password = page.getByLabel('Password', { exact: true });
     for (const [value, message] of [
@@ -76,6 +84,7 @@ test.describe('accounts', () => {
       await password.fill(value as string);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await expect(page.getByText(message as string)).toBeVisible();
+      await afterFormFocus(page);
     }
     await password.fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
@@ -88,10 +97,12 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    await afterFormFocus(page);
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Password should atleast 8 characters')).toBeVisible();
+    await afterFormFocus(page);
     await page.getByLabel('Password', { exact: true }).fill('Wrong#password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
