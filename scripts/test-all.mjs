@@ -11,6 +11,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Each failed test with the first lines of its error, printed again at the end (CI keeps the tail). */
+const failedTests = [];
+
+function firstLines(message = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message).replace(/\x1b\[[0-9;]*m/g, '');
+  return plain.split('\n').filter(Boolean).slice(0, 6).join('\n      ').slice(0, 800);
+}
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -24,6 +32,19 @@ function run(name, command, args, env = {}) {
 function check(name, command, args) {
   if (run(name, command, args)) totals.passed++;
   else totals.failed++;
+}
+
+function collectPlaywrightFailures(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = t.results?.at(-1);
+        failedTests.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n      ${firstLines(last?.error?.message)}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? []);
+  }
 }
 
 function readJson(file) {
@@ -46,6 +67,13 @@ if (v) {
   totals.skipped += v.numPendingTests + v.numTodoTests;
   // A file that fails to load has no tests to count: count it as a failure.
   totals.failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  for (const file of v.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    if (file.status === 'failed' && file.assertionResults.length === 0) failedTests.push(`${where}\n      ${firstLines(file.message)}`);
+    for (const t of file.assertionResults) {
+      if (t.status === 'failed') failedTests.push(`${where} › ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`);
+    }
+  }
 } else totals.failed++;
 
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
@@ -56,6 +84,8 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
     totals.passed += p.stats.expected + p.stats.flaky;
     totals.failed += p.stats.unexpected + (p.errors?.length ?? 0) + (p.stats.expected + p.stats.unexpected === 0 ? 1 : 0);
     totals.skipped += p.stats.skipped;
+    collectPlaywrightFailures(p.suites ?? []);
+    for (const e of p.errors ?? []) failedTests.push(`browser tests\n      ${firstLines(e.message)}`);
   } else totals.failed++;
 } else totals.failed++;
 
@@ -63,6 +93,7 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
 check('benchmarks (--quick)', 'node', ['scripts/bench.mjs', '--quick']);
 
 fs.rmSync(reports, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length || totals.failed ? 1 : 0);
