@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../helpers/ports.ts';
 
 // The real process: how it refuses bad configuration and how it stops.
@@ -26,7 +26,8 @@ function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.
   return { child, exited, output: () => out, dataDir };
 }
 
-describe('starting the server', () => {
+// Real processes that compile the server on start (tsx): slow on a loaded 2-core machine.
+describe('starting the server', { timeout: 90_000 }, () => {
   it('refuses a bad PORT with one plain line naming it', async () => {
     const p = run({ PORT: 'eighty' });
     expect(await p.exited).toBe(1);
@@ -44,8 +45,9 @@ describe('starting the server', () => {
   it('serves, logs the SQLite settings, refuses a second server on the same data, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const p = run({ PORT: String(port) });
+    onTestFinished(() => void p.child.kill('SIGKILL'));
     let health: unknown;
-    for (let i = 0; i < 100 && !health; i++) {
+    for (let i = 0; i < 300 && !health && p.child.exitCode === null; i++) {
       await new Promise((r) => setTimeout(r, 100));
       health = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => r.json())
