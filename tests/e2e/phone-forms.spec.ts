@@ -2,11 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { addPartner, createAccount, logIn } from './support/accounts';
 import { expect, test } from './fixtures';
 
-// One per worker process: the phone and desktop workers load this file in the same millisecond.
-const client = `Phone Client ${process.pid} ${Date.now() % 100000}`;
-
 test.describe('forms on a phone', () => {
-  test.beforeAll(async ({ request }) => {
+  // One per project and worker process: the phone and desktop workers load this file in the same
+  // millisecond, and one worker may run both projects' tests one after the other.
+  let client = '';
+  test.beforeAll(async ({ request }, info) => {
+    client = `Phone Client ${info.project.name} ${process.pid} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
   });
 
@@ -108,5 +109,28 @@ test.describe('forms on a phone', () => {
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(party).toBeFocused();
     await expect(party).toBeInViewport();
+  });
+
+  test('a name typed in full and left without picking it from the list is kept, and the sale saves to that party', async ({ page, request }) => {
+    const dialog = await openSaleForm(page, request);
+    const party = dialog.getByRole('combobox', { name: 'Name' });
+    await party.fill(client.toUpperCase());
+    await page.keyboard.press('Tab');
+    await expect(party).toHaveValue(client);
+    await dialog.getByLabel('Size').selectOption('12');
+    await dialog.getByLabel('Weight (KG)').fill('2');
+    await dialog.getByLabel('Rate (per KG)').fill('90');
+    await dialog.getByLabel('Paid Amount').fill('180');
+    await dialog.getByLabel('Note').fill('typed name');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('recent-row').filter({ hasText: client }).first()).toBeVisible();
+
+    // A part of a name is not guessed: the field goes back to what was chosen before (nothing).
+    await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
+    await party.fill(client.slice(0, 8));
+    await page.keyboard.press('Tab');
+    await expect(party).toHaveValue('');
   });
 });

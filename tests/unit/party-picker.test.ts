@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchParties } from '../../src/web/features/books/party-picker.tsx';
+import { exactParty, matchParties } from '../../src/web/features/books/party-picker.tsx';
 import type { PartnerWire } from '../../src/shared/registry.ts';
 
 const partner = (id: number, name: string, catagories: PartnerWire['catagories'] = 'Client'): PartnerWire => ({
@@ -33,5 +33,16 @@ describe('finding a party by a few letters', () => {
 
   it('lists the parties used last first, then by name', () => {
     expect(matchParties(list, '', [5, 2]).map((p) => p.id)).toEqual([5, 2, 4, 1, 3]);
+  });
+
+  it('takes a name typed in full (any case, accents, spacing) when it names one party only', () => {
+    expect(exactParty(list, 'babul uddin')?.id).toBe(5);
+    expect(exactParty(list, '  Karim   akter 3 ')?.id).toBe(2);
+    expect(exactParty(list, 'ecole wire house')?.id).toBe(4);
+    // A part of a name, another name, nothing typed, or a name two parties share: nothing is taken.
+    expect(exactParty(list, 'Babul')).toBeUndefined();
+    expect(exactParty(list, 'Babul Uddin 2')).toBeUndefined();
+    expect(exactParty(list, ' ')).toBeUndefined();
+    expect(exactParty(list, 'Rahim & Sons Wire')).toBeUndefined();
   });
 });

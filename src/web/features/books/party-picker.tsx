@@ -43,6 +43,18 @@ export function matchParties(partners: readonly Partner[], query: string, recent
     .sort((a, b) => (rank.get(a.id) ?? RECENT) - (rank.get(b.id) ?? RECENT) || a.name.localeCompare(b.name));
 }
 
+/**
+ * The one party whose name is the text typed, whole (any case, accents and spacing): a name typed
+ * in full and left without picking it from the list is taken. None when no name or two names match.
+ */
+export function exactParty(partners: readonly Partner[], query: string): Partner | undefined {
+  const key = (s: string) => fold(s).trim().replace(/\s+/g, ' ');
+  const typed = key(query);
+  if (!typed) return undefined;
+  const same = partners.filter((p) => key(p.name) === typed);
+  return same.length === 1 ? same[0] : undefined;
+}
+
 const dueText = (m: Messages, balance: number | undefined) =>
   balance === undefined || balance === 0 ? '' : fill(balance > 0 ? m.owes : m.weOwe, { amount: formatCell(Math.abs(balance), 'money') });
 
@@ -110,7 +122,11 @@ export function PartyPicker(props: {
           setQuery(e.target.value);
           setActive(0);
         }}
-        onBlur={() => setQuery(null)}
+        onBlur={() => {
+          const typed = query === null ? undefined : exactParty(props.partners, query);
+          if (typed) choose(typed);
+          else setQuery(null);
+        }}
         onKeyDown={onKeyDown}
       />
       {open ? (
