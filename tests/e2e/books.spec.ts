@@ -126,7 +126,10 @@ test.describe('the books', () => {
     await voidDialog.getByRole('button', { name: 'Void entry' }).click();
     await expect(page.getByText('Entry voided')).toBeVisible();
     await expect.poll(() => header(page)).toEqual(before);
-    await expect(page.getByTestId('recent-row').filter({ hasText: 'correction of' }).first()).toBeVisible();
+    // The reversal reads as money taken back out, not as a second sale.
+    const reversal = page.getByTestId('recent-row').filter({ hasText: 'reversal of' }).first();
+    await expect(reversal).toBeVisible();
+    await expect(reversal).toContainText('−৳ 1,00,000.00');
     expect(await booksCheck()).toEqual([]);
   });
 

@@ -9,21 +9,26 @@ import { type Entry, receiptLink } from './api';
 import { Link } from 'react-router';
 import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-forms';
 
-/** What a list shows as an entry's party and amount, from its kind (entries the server made read name and paid amount). */
+/**
+ * What a list shows as an entry's party and amount, from its kind (entries the server made read
+ * name and paid amount). A void's reversal takes the amount back out: it shows with a minus sign.
+ */
 export function entrySummary(e: Entry): { subject: string; amount: string } {
   const kind = e.kind ? kindByName(e.kind) : undefined;
   const subject = kind ? subjectField(kind)?.name : 'name';
   const amount = kind ? amountField(kind) : undefined;
+  const value = amount ? e[amount.name] : e.paid_amount;
+  const reversed = e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value;
   return {
     subject: subject ? String(e[subject] ?? '') : '',
-    amount: amount ? formatCell(e[amount.name], formatOf(amount)) : formatCell(e.paid_amount, 'money'),
+    amount: formatCell(reversed, amount ? formatOf(amount) : 'money'),
   };
 }
 
 /** A voided entry's mark: who voided it, when and why (on screen and in print). */
 export function VoidMark({ entry }: { entry: Entry }) {
   const m = useMessages();
-  if (entry.void_of) return <span className="badge badge-ghost badge-sm">{fill(m.correctionOf, { id: String(entry.void_of) })}</span>;
+  if (entry.void_of) return <span className="badge badge-ghost badge-sm">{fill(m.reversalOf, { id: String(entry.void_of) })}</span>;
   if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">{fill(m.correctsId, { id: String(entry.corrects) })}</span> : null;
   const what = entry.corrected_by ? fill(m.correctedBy, { id: String(entry.corrected_by) }) : m.voidedWord;
   const who = entry.voided_by ? fill(m.byWho, { who: String(entry.voided_by) }) : '';

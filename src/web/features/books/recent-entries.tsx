@@ -8,7 +8,7 @@ import { EntryActions, entrySummary } from './entry-actions';
 
 /**
  * The latest entries on this side of the books, so a slip is seen at once, and a Void action
- * (with a reason) that writes a correcting entry: nothing is ever edited or deleted.
+ * (with a reason) that writes a reversal: nothing is ever edited or deleted.
  */
 export function RecentEntries({ group }: { group: KindGroup }) {
   const m = useMessages();
