@@ -51,6 +51,13 @@ test('a party statement from a later start prints the company, the party, brough
   await expect(party).toContainText('01711000111');
   await expect(page.getByTestId('print-signatures')).toContainText('Received by');
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+
+  // A statement saved as PDF is named after the party and its dates, then the tab's title comes back.
+  const screenTitle = await page.title();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await expect(page).toHaveTitle(new RegExp(`^${client} · .+ · AMA Metal & Wire Industries$`));
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(page).toHaveTitle(screenTitle);
 });
 
 test('the printed ledger names the party with address and contact, keeps Dr with its figure and ends with lines to sign', async ({

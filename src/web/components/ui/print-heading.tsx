@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { fill } from '../../../shared/messages';
 import { home } from '../../content';
@@ -11,9 +12,33 @@ export interface PrintParty {
   contact?: string | undefined;
 }
 
-/** On paper only: the company and its address, the party and theirs, the dates the page covers and the day it was printed. */
+/**
+ * On paper only: the company and its address, the party and theirs, the dates the page covers and
+ * the day it was printed. While a party's page prints, the document's title (the name a saved PDF
+ * gets) is the party's and the dates', not the screen's.
+ */
 export function PrintHeading({ rangeText, party }: { rangeText: string; party?: PrintParty | undefined }) {
   const m = useMessages();
+  const partyName = party?.name;
+  useEffect(() => {
+    if (!partyName) return;
+    const printTitle = `${partyName} · ${rangeText} · ${home.company.name}`;
+    let screenTitle = document.title;
+    const before = () => {
+      screenTitle = document.title;
+      document.title = printTitle;
+    };
+    const after = () => {
+      if (document.title === printTitle) document.title = screenTitle;
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      after();
+    };
+  }, [partyName, rangeText]);
   return (
     <div className="print-only mb-3" data-testid="print-heading">
       <div className="flex items-start justify-between gap-6">
