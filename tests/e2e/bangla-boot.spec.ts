@@ -68,12 +68,17 @@ async function watchFirstPaint(context: BrowserContext): Promise<void> {
 
 const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { texts: string[]; langs: string[]; titles: string[] } }).__seen);
 
-/** Bangla chosen in this browser, as the switch leaves it: the cookie and localStorage. */
+/**
+ * Bangla chosen in this browser, as the switch leaves it: the cookie and localStorage. A cookie
+ * written by the page reaches the browser's cookie store a moment later; a navigation the test
+ * starts at once could go out without it (CI once got the English page), so this waits for it.
+ */
 async function chooseBangla(page: Page): Promise<void> {
   await page.evaluate(() => {
     localStorage.setItem('lang', 'bn');
     document.cookie = 'lang=bn; path=/; max-age=31536000; samesite=lax';
   });
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('bn');
 }
 
 /**
