@@ -115,6 +115,8 @@ test.describe('forms on a phone', () => {
     const dialog = await openSaleForm(page, request);
     const party = dialog.getByRole('combobox', { name: 'Name' });
     await party.fill(client.toUpperCase());
+    // The party is in the list shown (the form loads the list when it opens), and is not tapped.
+    await expect(dialog.getByRole('option').filter({ hasText: client }).first()).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(party).toHaveValue(client);
     await dialog.getByLabel('Size').selectOption('12');
