@@ -9,7 +9,7 @@ import type { Registry } from '../shared/registry.ts';
 import { type Database, databaseState, trackChanges, withMigrationLock } from './db/database.ts';
 import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
 import { registerJsonBody } from './http/json-body.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { type HeadersFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
@@ -35,7 +35,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Worked out once the web build's script hashes are known; a refused address gets them too.
-  let headers: Record<string, string> = {};
+  let headersFor: HeadersFor = () => ({});
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
@@ -45,11 +45,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 20_000,
     http: { connectionsCheckingInterval: 2_000, requestTimeout: 20_000, headersTimeout: 20_000 },
     // A path that is not valid percent-encoding (/api/%ZZ) or too long, in the app's error shape.
-    frameworkErrors: (error, _req, reply) => {
+    frameworkErrors: (error, req, reply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
       void (reply as FastifyReply)
-        .headers(headers)
+        .headers(headersFor(req.url))
         .code(error.statusCode ?? 400)
         .send({ error: { message } });
     },
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ dir: config.webBuildDir }, 'no web build found: only /api is served (run npm run build)');
   }
 
-  headers = registerSecurityHeaders(app, {
+  headersFor = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -69,13 +69,15 @@ describe.each(dialects)('migration 0007 on %s', (dialect) => {
 });
 
 describe('sqlite settings', () => {
-  it('runs with WAL, synchronous=FULL and foreign keys on', async () => {
+  it('runs with WAL, synchronous=FULL, foreign keys on and temporary data in memory', async () => {
     const t = await createTestDatabase('sqlite');
     try {
       const get = async (name: string) => (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(t.database.db)).rows[0];
       expect(Object.values((await get('journal_mode')) ?? {})).toEqual(['wal']);
       expect(Object.values((await get('synchronous')) ?? {})).toEqual([2]);
       expect(Object.values((await get('foreign_keys')) ?? {})).toEqual([1]);
+      // 2 = MEMORY: a write's statement journal is not a file created and removed per transaction.
+      expect(Object.values((await get('temp_store')) ?? {})).toEqual([2]);
     } finally {
       await t.drop();
     }

@@ -48,8 +48,7 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('puts the same security headers on every answer: API, refusals, unknown addresses, sign-in', async () => {
-    const home = await t.app.inject({ method: 'GET', url: '/' });
+  it("puts the API's security headers on every API answer: data, refusals, unknown addresses, bad addresses, sign-in", async () => {
     const answers = await Promise.all([
       t.app.inject({ method: 'GET', url: '/api/health' }),
       t.app.inject({ method: 'GET', url: '/api/dashboard' }),
@@ -59,10 +58,30 @@ describe('serving the web app', () => {
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 401]);
     for (const res of answers) {
-      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
-        expect(res.headers[name], `answer ${res.statusCode}: ${name}`).toBe(home.headers[name]);
-      }
+      const security = Object.fromEntries(
+        Object.entries(res.headers).filter(([name]) =>
+          /^(content-security-policy|cross-origin-|x-content-type|x-frame|referrer-policy|origin-agent|x-(dns|download|permitted|xss))/.test(name),
+        ),
+      );
+      // Nothing in a JSON answer may run, load or be framed; it is not sniffed, and no other site embeds it.
+      expect(security, `answer ${res.statusCode}`).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it("puts a page's security headers on every page: the home page, app pages, unknown pages", async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const pages = await Promise.all([t.app.inject({ method: 'GET', url: '/cashIn' }), t.app.inject({ method: 'GET', url: '/no-such-page' })]);
+    expect(pages.map((r) => r.statusCode)).toEqual([200, 404]);
+    for (const res of pages) {
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(res.headers[name], `page ${res.statusCode}: ${name}`).toBe(home.headers[name]);
+      }
     }
   });
 

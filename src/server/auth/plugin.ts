@@ -68,12 +68,13 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
   });
 
   // A page on another site must not be able to write here with the user's cookie.
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
     const origin = req.headers.origin;
     const own = `${req.protocol}://${req.headers.host ?? ''}`;
     const crossSite = origin ? origin !== own && origin !== appOrigin : req.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) return reply.code(403).send({ error: { message: 'Cross-origin request refused' } });
+    done();
   });
 
   // OAuth callbacks may arrive as form posts; better-auth reads the raw body itself.

@@ -79,6 +79,9 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A write transaction of several statements keeps a statement journal; on a file, SQLite created
+  // and removed one in the temporary folder per transaction (five system calls and a file each).
+  sqlite.pragma('temp_store = MEMORY');
   const settings = sqlitePragmas(sqlite);
   // Durability is the whole point of the books: refuse to run on anything weaker.
   if (settings.journal_mode !== 'wal' || settings.synchronous !== 2 || settings.foreign_keys !== 1) {

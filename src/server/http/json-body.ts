@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './validate.ts';
 
 // How request bodies are read. The API takes JSON objects only; a body is refused, with the key
@@ -98,21 +98,29 @@ export function registerJsonBody(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    // The path and the query are text too: the same characters are refused there.
-    for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
-      if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v)))
-        throw new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
-    }
-    const type = req.headers['content-type'];
-    if (type === undefined) return;
-    // Text in any other character set would be read as UTF-8 and stored wrong: refused.
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
-      return reply.code(415).send({ error: { message: 'Send the body as UTF-8 (charset=utf-8)' } });
-    if (req.url.startsWith('/api/auth/')) return;
-    const media = type.split(';')[0]?.trim().toLowerCase();
-    if (media !== 'application/json') return reply.code(415).send({ error: { message: JSON_ONLY } });
+  // A callback hook, not an async one: it runs on every request, and a promise per request is not free.
+  app.addHook('onRequest', (req, reply, done) => {
+    const refusal = refuseText(req);
+    if (refusal instanceof HttpError) return done(refusal);
+    if (refusal) return reply.code(415).send({ error: { message: refusal } });
+    done();
   });
+}
+
+/** A path or query with text we cannot store (the error to throw), or a body type refused (415's message). */
+function refuseText(req: FastifyRequest): HttpError | string | undefined {
+  if (!req.url.startsWith('/api/')) return undefined;
+  // The path and the query are text too: the same characters are refused there.
+  for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
+    if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v)))
+      return new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
+  }
+  const type = req.headers['content-type'];
+  if (type === undefined) return undefined;
+  // Text in any other character set would be read as UTF-8 and stored wrong: refused.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return 'Send the body as UTF-8 (charset=utf-8)';
+  if (req.url.startsWith('/api/auth/')) return undefined;
+  const media = type.split(';')[0]?.trim().toLowerCase();
+  return media === 'application/json' ? undefined : JSON_ONLY;
 }
