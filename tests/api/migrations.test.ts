@@ -83,3 +83,58 @@ describe('sqlite settings', () => {
     }
   });
 });
+
+describe.each(dialects)('migration 0012 on %s', (dialect) => {
+  const sparse = { entries_void_of: 'void_of', entries_ref: 'ref_id', entries_corrects: 'corrects_id', entries_idempotency: 'idempotency_key' };
+
+  it('indexes only the entries that have a value, keeps the key unique, and the lookups still use the indexes', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      const { db } = t.database;
+      await seedDemo(db, { entries: 300, today: '2026-11-22' });
+      // Books as migration 0011 left them: every entry in the four indexes.
+      for (const [name, column] of Object.entries(sparse)) {
+        await sql`drop index ${sql.ref(name)}`.execute(db);
+        await sql`create ${sql.raw(name === 'entries_idempotency' ? 'unique index' : 'index')} ${sql.ref(name)} on entries (${sql.ref(column)})`.execute(db);
+      }
+      await sql`delete from kysely_migration where name = '0012-sparse-entry-indexes'`.execute(db);
+      expect(await migrateToLatest(t.database)).toEqual(['0012-sparse-entry-indexes']);
+      expect(await checkBooks(db)).toEqual([]);
+
+      const definitions =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'entries'`.execute(db)).rows
+          : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'entries'`.execute(db)).rows;
+      for (const [name, column] of Object.entries(sparse)) {
+        const definition = definitions.find((d) => d.name === name)?.sql ?? '';
+        expect(definition, name).toMatch(new RegExp(`where \\(?"?${column}"? is not null\\)?$`, 'i'));
+      }
+
+      // The key is still unique where it is given; entries without one are many.
+      const [some] = await db.selectFrom('entries').selectAll().where('void_of', 'is', null).limit(1).execute();
+      const { id: _id, ...row } = some!;
+      await db
+        .insertInto('entries')
+        .values({ ...row, idempotency_key: 'k-0012' })
+        .execute();
+      await expect(
+        db
+          .insertInto('entries')
+          .values({ ...row, idempotency_key: 'k-0012' })
+          .execute(),
+      ).rejects.toThrow(/unique|duplicate/i);
+      await db.insertInto('entries').values([row, row]).execute();
+
+      if (dialect === 'sqlite') {
+        const plan = async (query: string) =>
+          (await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db)).rows.map((r) => r.detail).join(' ');
+        expect(await plan(`select * from entries where idempotency_key = 'k-0012'`)).toContain('INDEX entries_idempotency');
+        expect(await plan('select id from entries where void_of in (1, 2)')).toContain('INDEX entries_void_of');
+        expect(await plan('select id from entries where corrects_id = 5')).toContain('INDEX entries_corrects');
+        expect(await plan('select id from entries where ref_id = 5')).toContain('INDEX entries_ref');
+      }
+    } finally {
+      await t.drop();
+    }
+  });
+});
