@@ -19,9 +19,7 @@ export const stamp = (ctx: BooksContext, actor: CurrentUser) => ({
   created_at: new Date().toISOString(),
 });
 
-/** An entry row with every value column empty (from the one list of entry columns) and no links. */
-export const emptyEntry = (): Omit<NewEntry, 'kind' | 'issue_date' | 'issued_by' | 'author_id' | 'created_at'> => ({
-  ...emptyValues(),
+const noLinks = Object.freeze({
   party_id: null,
   cash_p: 0,
   stock_g: 0,
@@ -33,3 +31,10 @@ export const emptyEntry = (): Omit<NewEntry, 'kind' | 'issue_date' | 'issued_by'
   made_at: null,
   voided: 0,
 });
+
+/**
+ * An entry row with every value column empty (from the one list of entry columns) and no links.
+ * Rows are widened with Object.assign, not a spread: under Node 20, a literal that spreads a row
+ * of thirty columns and adds fields took 30 µs where this takes under 1 µs (decision 0009).
+ */
+export const emptyEntry = (): Omit<NewEntry, 'kind' | 'issue_date' | 'issued_by' | 'author_id' | 'created_at'> => Object.assign(emptyValues(), noLinks);

@@ -55,7 +55,7 @@ function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Re
 /** An entry of the latest-entries list: its kind and title, then its fields (an entry the server made: name, note, amount). */
 export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): Record<string, unknown> {
   const kind = registry.byName(row.kind);
-  if (kind) return { kind: row.kind, title: kind.title, ...entryToWire(kind, row) };
+  if (kind) return Object.assign({ kind: row.kind, title: kind.title }, entryToWire(kind, row));
   const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);
   const title = registry.madeBy(row.kind)?.lifecycle.entry.title ?? row.kind;
   return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row);

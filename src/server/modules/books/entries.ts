@@ -37,7 +37,7 @@ export function buildEntryRow(
   party: { id: number; name: string } | null,
   stamps: Pick<repo.NewEntry, 'issue_date' | 'issued_by' | 'author_id' | 'created_at' | 'idempotency_key'>,
 ): repo.NewEntry {
-  const row: repo.NewEntry = { ...emptyEntry(), kind: kind.kind, ...stamps };
+  const row: repo.NewEntry = Object.assign(emptyEntry(), { kind: kind.kind }, stamps);
   const values = row as unknown as Record<string, unknown>;
   for (const f of inputFields(kind)) values[f.column] = input[f.name] ?? null;
   if (party) {
@@ -98,7 +98,7 @@ interface PendingEntry {
 
 type Saved = { created: boolean; row: repo.EntryRow };
 
-const savedRow = (row: repo.NewEntry, id: number): repo.EntryRow => ({ ...row, id, fire_status: 0, sold_status: 0, voided: 0 }) as repo.EntryRow;
+const savedRow = (row: repo.NewEntry, id: number): repo.EntryRow => Object.assign({}, row, { id, fire_status: 0, sold_status: 0, voided: 0 }) as repo.EntryRow;
 
 /** New entries arriving together are saved in one transaction (decision 0009: group commit). */
 const saveEntry = groupCommit<PendingEntry, Saved>({ group: saveTogether, single: saveAlone });

@@ -37,7 +37,8 @@ export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?
     .limit(opts.limit)
     .execute();
   const closing = opening + range.effect;
-  const rows = (await withVoidDetails(db, latest.reverse())).map((r) => ({ ...r, effect_p: Number(r.voided) ? 0 : ledgerEffect(r) }));
+  // Object.assign, not a spread, to widen a row: see emptyEntry in context.ts.
+  const rows = (await withVoidDetails(db, latest.reverse())).map((r) => Object.assign({}, r, { effect_p: Number(r.voided) ? 0 : ledgerEffect(r) }));
   let balance = closing - rows.reduce((s, r) => s + r.effect_p, 0);
   const carried = balance;
   return {
@@ -45,7 +46,7 @@ export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?
     closing,
     count: range.count,
     carried,
-    rows: rows.map((r) => ({ ...r, balance_p: (balance += r.effect_p) })),
+    rows: rows.map((r) => Object.assign(r, { balance_p: (balance += r.effect_p) })),
   };
 }
 

@@ -154,7 +154,7 @@ export async function withCurrentNames<R extends { party_id: number | null; name
   const names = new Map((await db.selectFrom('partners').select(['id', 'name']).where('id', 'in', ids).execute()).map((p) => [Number(p.id), p.name]));
   return rows.map((r) => {
     const now = r.party_id === null ? undefined : names.get(Number(r.party_id));
-    return now === undefined || now === r.name ? r : { ...r, name: now, name_as_typed: r.name };
+    return now === undefined || now === r.name ? r : Object.assign({}, r, { name: now, name_as_typed: r.name });
   });
 }
 
@@ -180,14 +180,13 @@ export async function withVoidDetails<R extends { id: number; voided: number }>(
     const r = byOriginal.get(Number(row.id));
     const by = correctedBy.get(Number(row.id));
     return r
-      ? {
-          ...row,
+      ? Object.assign({}, row, {
           voided_reason: r.void_reason,
           voided_by: r.issued_by,
           voided_on: r.issue_date,
           reversal_id: Number(r.id),
           ...(by ? { corrected_by: by } : {}),
-        }
+        })
       : row;
   });
 }
