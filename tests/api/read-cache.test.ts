@@ -93,7 +93,7 @@ describe.each(dialects)('what the server keeps between requests, on %s', (dialec
   it('figures asked while a write is under way are the committed ones, and a rolled back write leaves them as they were', async () => {
     const db = t.app.deps.database.db;
     const before = await getSummary(db);
-    let during: Promise<unknown> | undefined;
+    let during: unknown;
     const write = writeTransaction(db, async (trx) => {
       await applyToSummary(trx, 12_345, 678);
       during = getSummary(db);

@@ -3,7 +3,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../shared/messages.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
-import { createSessionReader, sessionById } from './session-reader.ts';
+import { type SessionUser, createSessionReader, sessionById } from './session-reader.ts';
+import { type MaybePromise, isPromise } from '../db/database.ts';
 import { ROLE_HINT } from '../../shared/role-hint.ts';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
@@ -53,18 +54,26 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
-    const guard = accessGuard(access);
+    const guard = accessGuard(access, userOf);
     route.preHandler = route.preHandler ? [guard, ...[route.preHandler].flat()] : guard;
   });
 
   let readSession: SessionReader | undefined;
-  app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    const cached = userCache.get(this);
-    if (cached) return cached;
+  /** The request's user, worked out once per request: at once when its session is kept in memory. */
+  const userOf = (req: FastifyRequest): MaybePromise<CurrentUser | null> => {
+    const cached = userCache.get(req);
+    if (cached !== undefined) return cached;
     readSession ??= createSessionReader(auth, app.deps.database.db);
-    const pending = resolveUser(auth, readSession, this);
-    userCache.set(this, pending);
-    return pending;
+    const user = resolveUser(auth, readSession, req);
+    userCache.set(req, user);
+    return user;
+  };
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    try {
+      return Promise.resolve(userOf(this));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   });
 
   // A page on another site must not be able to write here with the user's cookie.
@@ -153,26 +162,43 @@ async function authErrorBody(response: Response, req: FastifyRequest) {
   return { error: { message, ...(code ? { code } : {}) }, message, ...(code ? { code } : {}) };
 }
 
-const userCache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+const userCache = new WeakMap<FastifyRequest, MaybePromise<CurrentUser | null>>();
 
-function accessGuard(access: Access) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (access === 'public') return;
-    const user = await req.currentUser();
-    if (access === 'anonymous') return;
-    if (!user) return reply.code(401).send({ error: { message: 'Please log in.' } });
-    if (!allows(access, user.role)) return reply.code(403).send({ error: { message: access === 'admin' ? messages.notAdmin : messages.notAcounts } });
+/**
+ * The check of a route's access, before its handler. A callback hook: a signed-in request whose
+ * session is kept in memory passes without a promise (it runs on every request).
+ */
+function accessGuard(access: Access, userOf: (req: FastifyRequest) => MaybePromise<CurrentUser | null>) {
+  return (req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (access === 'public') return done();
+    const decide = (user: CurrentUser | null) => {
+      if (access === 'anonymous') return done();
+      if (!user) return void reply.code(401).send({ error: { message: 'Please log in.' } });
+      if (!allows(access, user.role)) return void reply.code(403).send({ error: { message: access === 'admin' ? messages.notAdmin : messages.notAcounts } });
+      done();
+    };
+    let user: MaybePromise<CurrentUser | null>;
+    try {
+      user = userOf(req);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (isPromise(user)) user.then(decide, (error: Error) => done(error));
+    else decide(user);
   };
 }
 
-async function resolveUser(auth: Auth, readSession: SessionReader, req: FastifyRequest): Promise<CurrentUser | null> {
+function resolveUser(auth: Auth, readSession: SessionReader, req: FastifyRequest): MaybePromise<CurrentUser | null> {
   const authorization = req.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return userFromBearer(auth, req, authorization.slice(7).trim());
-  const read = await readSession(req.headers);
+  const read = readSession(req.headers);
+  return isPromise(read) ? read.then((r) => sessionUser(auth, req, r)) : sessionUser(auth, req, read);
+}
+
+/** The user of the session the reader found; better-auth decides when the reader cannot (expired, due for refresh). */
+function sessionUser(auth: Auth, req: FastifyRequest, read: SessionUser | null | undefined): MaybePromise<CurrentUser | null> {
   if (read !== undefined) return read && toCurrentUser(read, read.sessionId);
-  const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  if (!result) return null;
-  return toCurrentUser(result.user, result.session.id);
+  return auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).then((result) => (result ? toCurrentUser(result.user, result.session.id) : null));
 }
 
 /** A bearer token from POST /api/jwt: valid while signed and while its session lives. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../db/database.ts';
+import { type MaybePromise, isPromise, preparedQuery } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -74,19 +74,34 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
   }
 
-  /**
-   * The signed-in user of a request: `null` for none (no cookie, a forged one, no such session);
-   * `undefined` when better-auth must decide (the session is expired or due for its refresh).
-   */
-  return async function read(headers: { cookie?: string | undefined }): Promise<SessionUser | null | undefined> {
-    const s = await settings;
+  function readWith(s: Awaited<typeof settings>, headers: { cookie?: string | undefined }): MaybePromise<SessionUser | null | undefined> {
     if (!headers.cookie?.includes(s.cookie)) return null;
     const token = tokenOf(headers.cookie, s);
     if (!token) return null;
-    const [row] = await sessionByToken(db, token);
+    const rows = sessionByToken(db, token);
+    return isPromise(rows) ? rows.then((r) => current(r, s)) : current(rows, s);
+  }
+
+  function current(rows: readonly SessionUser[], s: Awaited<typeof settings>): SessionUser | null | undefined {
+    const [row] = rows;
     if (!row) return null;
     const expires = new Date(row.expiresAt).getTime();
     if (expires <= Date.now() || expires - s.expiresIn + s.updateAge <= Date.now()) return undefined;
     return row;
+  }
+
+  let ready: Awaited<typeof settings> | undefined;
+  settings.then(
+    (s) => (ready = s),
+    () => undefined,
+  );
+
+  /**
+   * The signed-in user of a request: `null` for none (no cookie, a forged one, no such session);
+   * `undefined` when better-auth must decide (the session is expired or due for its refresh).
+   * At once when the session is kept in memory (SQLite), else a promise.
+   */
+  return function read(headers: { cookie?: string | undefined }): MaybePromise<SessionUser | null | undefined> {
+    return ready ? readWith(ready, headers) : settings.then((s) => readWith(s, headers));
   };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type Compilable, CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, Migrator, PostgresDialect, type QueryResult, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { DB } from './schema.ts';
@@ -122,6 +122,11 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
   };
 }
 
+/** An answer now, or a promise of it: `await` takes either; `isPromise` tells them apart. */
+export type MaybePromise<T> = T | Promise<T>;
+
+export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => value instanceof Promise;
+
 const marker = (i: number) => `~preparedQuery param ${i}~`;
 const MARKER = /^~preparedQuery param (\d+)~$/;
 
@@ -132,6 +137,11 @@ const MARKER = /^~preparedQuery param (\d+)~$/;
  * read itself); otherwise through Kysely with the compiled text. `build` gets stand-ins for the
  * parameters, so its query must not depend on their values. Inside a transaction (`trx`) it is
  * simply built and run.
+ *
+ * An answer read or kept on SQLite comes back at once, not as a promise: the header's figures and
+ * the session are read on every request, and on the way there each promise and async step costs
+ * (under Node 20, with better-auth's AsyncLocalStorage on, every promise runs its hooks). `await`
+ * takes either.
  */
 export function preparedQuery<Row, P extends readonly unknown[]>(
   build: (db: Kysely<DB>, ...params: P) => Compilable<Row>,
@@ -149,9 +159,10 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     kept: Map<string, { generation: number; rows: readonly Row[] }>;
   }
   const compiled = new WeakMap<Kysely<DB>, Compiled>();
-  return async (db: Kysely<DB>, ...params: P): Promise<readonly Row[]> => {
+  const rowsOf = (result: Promise<QueryResult<Row>>) => result.then((r) => r.rows);
+  return (db: Kysely<DB>, ...params: P): MaybePromise<readonly Row[]> => {
     // A transaction lives for one write: built for it alone.
-    if (db.isTransaction) return (await db.executeQuery(build(db, ...params).compile())).rows;
+    if (db.isTransaction) return rowsOf(db.executeQuery(build(db, ...params).compile()));
     let c = compiled.get(db);
     if (!c) {
       const query = build(db, ...(params.map((_, i) => marker(i)) as unknown as P)).compile();
@@ -171,7 +182,7 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     if (known && known.generation === generation) return known.rows;
     // Inside a write this connection sees what is not committed yet: the read waits for the
     // commit through Kysely, and its answer is not kept.
-    if (!direct || direct.inTransaction()) return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    if (!direct || direct.inTransaction()) return rowsOf(db.executeQuery<Row>({ ...query, parameters }));
     if (!keep || generation === undefined) return direct.prepare(query.sql).all(parameters) as Row[];
     // Read and kept in one synchronous step: no change can come between.
     const rows = Object.freeze((direct.prepare(query.sql).all(parameters) as Row[]).map((r) => Object.freeze(r)));

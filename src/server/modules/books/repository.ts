@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
-import { preparedQuery, reusedStatement } from '../../db/database.ts';
+import { type MaybePromise, isPromise, preparedQuery, reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
@@ -90,11 +90,18 @@ const summaryRead = preparedQuery((db: Kysely<DB>) => db.selectFrom('ledger_summ
   keep: { topic: 'books', max: 1 },
 });
 
-/** The books' balance, stock and entry count (the header's figures: read on every page). */
-export async function getSummary(db: Kysely<DB>) {
-  const [row] = await summaryRead(db);
+type SummaryRow = Awaited<ReturnType<typeof summaryRead>>[number];
+
+const onlySummary = (rows: readonly SummaryRow[]) => {
+  const [row] = rows;
   if (!row) throw new Error('ledger_summary has no row 1');
   return row;
+};
+
+/** The books' balance, stock and entry count (the header's figures: read on every page); at once when kept. */
+export function getSummary(db: Kysely<DB>): MaybePromise<SummaryRow> {
+  const rows = summaryRead(db);
+  return isPromise(rows) ? rows.then(onlySummary) : onlySummary(rows);
 }
 
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof getEntry>>>;
