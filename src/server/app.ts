@@ -84,8 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return created;
   });
   trackChanges(deps.database.db);
-  setupAuth(app, auth, config.appUrl);
-  registerJsonBody(app);
 
   const build = readWebBuild(config.webBuildDir);
   if (!build && config.env === 'production') {
@@ -113,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only makes sense behind HTTPS, which a proxy in front of us provides.
     strictTransportSecurity: false,
   });
+  // After the headers' hook: the refusals of these checks' own hooks (403, 415, 400) carry them too.
+  setupAuth(app, auth, config.appUrl);
+  registerJsonBody(app);
 
   // Answers are compressed; request bodies never are (the app's own pages send plain JSON), so no
   // route pays for a decompression hook.

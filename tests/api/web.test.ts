@@ -55,8 +55,12 @@ describe('serving the web app', () => {
       t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
       t.app.inject({ method: 'GET', url: '/api/%ZZ' }),
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@ama.test', password: 'wrong password' } }),
+      // Refused by the checks that run before any route: a write from another site, a body not in JSON, text that cannot be stored.
+      t.app.inject({ method: 'POST', url: '/api/mWireData', headers: { origin: 'https://elsewhere.example' }, payload: {} }),
+      t.app.inject({ method: 'POST', url: '/api/mWireData', headers: { 'content-type': 'text/plain' }, payload: 'name' }),
+      t.app.inject({ method: 'GET', url: '/api/mWireData?name=%00' }),
     ]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 401]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 401, 403, 415, 400]);
     for (const res of answers) {
       const security = Object.fromEntries(
         Object.entries(res.headers).filter(([name]) =>

@@ -183,7 +183,7 @@ function accessGuard(access: Access, userOf: (req: FastifyRequest) => MaybePromi
     } catch (error) {
       return done(error as Error);
     }
-    if (isPromise(user)) user.then(decide, (error: Error) => done(error));
+    if (isPromise(user)) user.then(decide, (error: unknown) => done(error instanceof Error ? error : new Error('The session could not be read')));
     else decide(user);
   };
 }

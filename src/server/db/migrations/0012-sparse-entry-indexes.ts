@@ -14,9 +14,11 @@ const sparse = [
   { name: 'entries_idempotency', column: 'idempotency_key', unique: true },
 ] as const;
 
+// SQLite runs a migration's statements one by one (no transaction around schema changes): a
+// start stopped between a drop and its create runs this again, so a missing index is no error.
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   for (const { name, column, unique } of sparse) {
-    await db.schema.dropIndex(name).execute();
+    await db.schema.dropIndex(name).ifExists().execute();
     await sql`create ${sql.raw(unique ? 'unique index' : 'index')} ${sql.ref(name)} on entries (${sql.ref(column)}) where ${sql.ref(column)} is not null`.execute(
       db,
     );
