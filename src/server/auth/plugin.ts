@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { type SessionUser, createSessionReader, sessionById } from './session-reader.ts';
-import { type MaybePromise, isPromise } from '../db/database.ts';
+import { type MaybePromise, andThen, isPromise } from '../db/database.ts';
 import { ROLE_HINT } from '../../shared/role-hint.ts';
 
 type SessionReader = ReturnType<typeof createSessionReader>;
@@ -191,8 +191,7 @@ function accessGuard(access: Access, userOf: (req: FastifyRequest) => MaybePromi
 function resolveUser(auth: Auth, readSession: SessionReader, req: FastifyRequest): MaybePromise<CurrentUser | null> {
   const authorization = req.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return userFromBearer(auth, req, authorization.slice(7).trim());
-  const read = readSession(req.headers);
-  return isPromise(read) ? read.then((r) => sessionUser(auth, req, r)) : sessionUser(auth, req, read);
+  return andThen(readSession(req.headers), (read) => sessionUser(auth, req, read));
 }
 
 /** The user of the session the reader found; better-auth decides when the reader cannot (expired, due for refresh). */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
-import { type MaybePromise, isPromise, preparedQuery } from '../db/database.ts';
+import { type MaybePromise, andThen, preparedQuery } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -78,8 +78,7 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     if (!headers.cookie?.includes(s.cookie)) return null;
     const token = tokenOf(headers.cookie, s);
     if (!token) return null;
-    const rows = sessionByToken(db, token);
-    return isPromise(rows) ? rows.then((r) => current(r, s)) : current(rows, s);
+    return andThen(sessionByToken(db, token), (rows) => current(rows, s));
   }
 
   function current(rows: readonly SessionUser[], s: Awaited<typeof settings>): SessionUser | null | undefined {

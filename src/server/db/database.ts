@@ -127,6 +127,9 @@ export type MaybePromise<T> = T | Promise<T>;
 
 export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => value instanceof Promise;
 
+/** `f` of an answer: at once when the answer is there, after it when it is a promise. */
+export const andThen = <T, R>(value: MaybePromise<T>, f: (v: T) => MaybePromise<R>): MaybePromise<R> => (isPromise(value) ? value.then(f) : f(value));
+
 const marker = (i: number) => `~preparedQuery param ${i}~`;
 const MARKER = /^~preparedQuery param (\d+)~$/;
 

@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
-import { type MaybePromise, isPromise, preparedQuery, reusedStatement } from '../../db/database.ts';
+import { type MaybePromise, andThen, preparedQuery, reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
@@ -100,8 +100,7 @@ const onlySummary = (rows: readonly SummaryRow[]) => {
 
 /** The books' balance, stock and entry count (the header's figures: read on every page); at once when kept. */
 export function getSummary(db: Kysely<DB>): MaybePromise<SummaryRow> {
-  const rows = summaryRead(db);
-  return isPromise(rows) ? rows.then(onlySummary) : onlySummary(rows);
+  return andThen(summaryRead(db), onlySummary);
 }
 
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof getEntry>>>;

@@ -11,7 +11,7 @@ import { correctEntry } from './corrections.ts';
 import { changeLifecycle, voidEntry } from './lifecycle.ts';
 import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
-import { isPromise } from '../../db/database.ts';
+import { andThen } from '../../db/database.ts';
 
 // Every route of the books, derived from the registry: a list and a create for each kind, plus
 // the state changes the spec has (end a fire, sell an asset, edit a partner) and voids.
@@ -137,8 +137,5 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The header's figures, asked on every page: answered at once when kept in memory (no promise).
-  const summaryAnswer = () => {
-    const s = repo.getSummary(ctx.db);
-    return isPromise(s) ? s.then((row) => ({ data: summaryToWire(row) })) : { data: summaryToWire(s) };
-  };
+  const summaryAnswer = () => andThen(repo.getSummary(ctx.db), (row) => ({ data: summaryToWire(row) }));
 }
