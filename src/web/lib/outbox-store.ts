@@ -10,34 +10,47 @@ import { currentUserId, refreshSession } from './session';
 const listeners = new Set<() => void>();
 onOutboxChange(() => reload());
 let current: { userId: string | null; entries: OutboxEntry[] } = { userId: null, entries: [] };
+// Readings are numbered: IndexedDB runs read-only transactions side by side, so three changes told
+// at once can be read back out of order. A reading older than the one shown is dropped, so the
+// count never falls back to an earlier state (a tab once stayed at "2 waiting" with 3 waiting).
+let asked = 0;
+let shown = 0;
 
 function reload() {
   const userId = current.userId;
   if (!userId || !outboxAvailable()) return;
+  const reading = ++asked;
   void outboxOf(userId)
     .then((entries) => {
-      if (current.userId !== userId) return;
+      if (current.userId !== userId || reading < shown) return;
+      shown = reading;
       current = { userId, entries };
       for (const l of listeners) l();
     })
     .catch(() => undefined);
 }
 
+/** Shows `userId`'s outbox from now on (nobody's for null): read at once, then after each change. */
+export function showOutboxOf(userId: string | null): void {
+  if (current.userId === userId) return;
+  current = { userId, entries: [] };
+  for (const l of listeners) l();
+  reload();
+}
+
+/** What is shown now: whose outbox, and its entries (oldest first). */
+export const outboxShown = () => current;
+
 /** The signed-in user's outbox (empty while nobody is signed in), kept up to date. */
 export function useOutbox(userId: string | null): OutboxEntry[] {
-  useEffect(() => {
-    if (current.userId === userId) return;
-    current = { userId, entries: [] };
-    for (const l of listeners) l();
-    reload();
-  }, [userId]);
+  useEffect(() => showOutboxOf(userId), [userId]);
   const state = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => current,
-    () => current,
+    outboxShown,
+    outboxShown,
   );
   return state.userId === userId ? state.entries : [];
 }
