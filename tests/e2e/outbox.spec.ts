@@ -31,8 +31,8 @@ async function openForm(page: Page) {
   await expect(page.getByRole('dialog', { name: FORM }).getByLabel('Expense Type')).toBeVisible();
 }
 
-/** Saves one entry with this note and bill in the open Others Expenses form. */
-async function saveExpense(page: Page, note: string, bill: string) {
+/** Saves one entry with this note and bill in the open Others Expenses form, by its button or by Enter in the last field. */
+async function saveExpense(page: Page, note: string, bill: string, by: 'button' | 'Enter' = 'button') {
   const dialog = page.getByRole('dialog', { name: FORM });
   if (!(await dialog.isVisible())) await openForm(page);
   await dialog.getByLabel('Expense Type').selectOption('Others');
@@ -40,7 +40,8 @@ async function saveExpense(page: Page, note: string, bill: string) {
   await dialog.getByLabel('Bill').fill(bill);
   await dialog.getByLabel('Unit').fill('1');
   await dialog.getByLabel('Note').fill(note);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
+  if (by === 'Enter') await dialog.getByLabel('Note').press('Enter');
+  else await dialog.getByRole('button', { name: 'Submit' }).click();
 }
 
 const outboxRows = (page: Page) => page.getByTestId('outbox-row');
@@ -217,6 +218,37 @@ test.describe('the outbox', () => {
     await expect.poll(async () => (await onServer(request, marker)).map((e) => e.issued_by).sort()).toEqual(['First Clerk', 'Second Clerk']);
   });
 
+  test('what is typed while an entry is still saving is not wiped when it is saved', async ({ page, request }) => {
+    const clerk = await createAccount(request, 'acounts', 'Quick Clerk');
+    await logIn(page, clerk);
+    await page.goto('/cashOut');
+    await openForm(page);
+    // A slow server: the save takes a second and a half.
+    await page.route('**/api/otherExpanses', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const marker = `quick typist ${run}`;
+    const dialog = page.getByRole('dialog', { name: FORM });
+    const note = dialog.getByLabel('Note');
+    // The first entry sent from the keyboard: Enter in the last field saves.
+    await saveExpense(page, `${marker} first`, '404', 'Enter');
+    await expect(note).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: messages.confirmed })).toBeVisible();
+    // Saved: the form is empty and the focus is back where it was, ready for the next entry.
+    await expect(note).toHaveValue('');
+    await expect(note).toBeFocused();
+
+    // The second: typing goes on at once. While it saves the form is shut, so what is typed waits
+    // until it is saved and then stays (it was emptied away by the save before).
+    await saveExpense(page, `${marker} second`, '505');
+    await note.fill(`${marker} third`);
+    // Saved (its bill is gone from the form), and the note typed meanwhile is still there.
+    await expect(dialog.getByLabel('Bill')).toHaveValue('');
+    await expect(note).toHaveValue(`${marker} third`);
+    await expect.poll(async () => (await onServer(request, marker)).map((e) => e.note).sort()).toEqual([`${marker} first`, `${marker} second`]);
+  });
+
   test('two tabs of the same user send each waiting entry once between them', async ({ page, context, request }) => {
     const clerk = await createAccount(request, 'acounts', 'Two Tab Clerk');
     await logIn(page, clerk);
@@ -229,7 +261,11 @@ test.describe('the outbox', () => {
 
     await context.setOffline(true);
     const marker = `two tabs ${run}`;
-    for (const [i, bill] of ['111', '222', '333'].entries()) await saveExpense(page, `${marker} ${i}`, bill);
+    // Three entries, each typed once the last one is kept (the form is shut while one saves).
+    for (const [i, bill] of ['111', '222', '333'].entries()) {
+      await saveExpense(page, `${marker} ${i}`, bill);
+      await expect(page.getByTestId('outbox-count')).toHaveText(`${i + 1} waiting`);
+    }
     // The other tab hears of them: its header is honest too.
     await expect(other.getByTestId('outbox-count')).toHaveText('3 waiting');
     // The count takes room in the header: on a phone too, nothing is pushed off the screen.

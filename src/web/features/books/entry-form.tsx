@@ -135,7 +135,18 @@ export function EntryForm({
     });
   };
 
+  // The fields are shut while an entry saves (below), which takes the focus away: it goes back where
+  // it was, so the next entry is typed as the last one was.
+  const focusedAtSave = useRef<Element | null>(null);
+  useEffect(() => {
+    const el = focusedAtSave.current;
+    if (saving || !(el instanceof HTMLElement)) return;
+    focusedAtSave.current = null;
+    if (formRef.current?.contains(el) && document.activeElement === document.body) el.focus({ preventScroll: true });
+  }, [saving]);
+
   const onSubmit = form.handleSubmit(async () => {
+    focusedAtSave.current = document.activeElement;
     const raw = form.getValues();
     const body: Record<string, unknown> = { idempotency_key: key.current };
     for (const [k, v] of Object.entries(raw)) if (v !== '') body[k] = v;
@@ -190,44 +201,40 @@ export function EntryForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      onKeyDown={onKeyDown}
-      onChange={onChange}
-      noValidate
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-      aria-label={tr(kind.title)}
-    >
-      {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: correcting.id })}</p> : null}
-      <ReadOnly label={m.date} value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
-      <ReadOnly label={m.issuedBy} value={session.user?.name ?? ''} />
-      {fields.map((f) => {
-        const id = `${idPrefix}-${f.name}`;
-        const error = errors[f.name]?.message;
-        const wide = f.input.type === 'text' && f.input.long;
-        return (
-          <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
-            <FieldInput
-              id={id}
-              field={f}
-              form={form}
-              partners={choosable}
-              onPartner={onPartner}
-              balances={balances}
-              scope={kind.kind}
-              invalid={Boolean(error)}
-            />
-          </FieldShell>
-        );
-      })}
-      {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>
-          {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-          {correcting ? m.saveCorrection : m.submit}
-        </button>
-      </div>
+    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} onChange={onChange} noValidate aria-label={tr(kind.title)}>
+      {/* Nothing can be typed while an entry saves: the form is emptied when it is saved, and
+          what was typed meanwhile would go with it (docs/decisions/0014-outbox.md). */}
+      <fieldset disabled={saving} aria-busy={saving} className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+        {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: correcting.id })}</p> : null}
+        <ReadOnly label={m.date} value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
+        <ReadOnly label={m.issuedBy} value={session.user?.name ?? ''} />
+        {fields.map((f) => {
+          const id = `${idPrefix}-${f.name}`;
+          const error = errors[f.name]?.message;
+          const wide = f.input.type === 'text' && f.input.long;
+          return (
+            <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
+              <FieldInput
+                id={id}
+                field={f}
+                form={form}
+                partners={choosable}
+                onPartner={onPartner}
+                balances={balances}
+                scope={kind.kind}
+                invalid={Boolean(error)}
+              />
+            </FieldShell>
+          );
+        })}
+        {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>
+            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
+            {correcting ? m.saveCorrection : m.submit}
+          </button>
+        </div>
+      </fieldset>
     </form>
   );
 }
