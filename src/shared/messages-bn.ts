@@ -58,6 +58,7 @@ export const messages: Messages = {
   openMenu: 'মেনু খুলুন',
   stockLabel: 'মজুত: ',
   balanceLabel: 'ব্যালেন্স: ',
+  kgUnit: ' কেজি',
   contact: 'যোগাযোগ:',
   backHome: 'হোম পেজে ফিরুন',
   highlights: 'বিশেষ দিক',

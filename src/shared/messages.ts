@@ -65,6 +65,8 @@ export const messages = {
   openMenu: 'Open menu',
   stockLabel: 'Stock: ',
   balanceLabel: 'Balance: ',
+  /** After the header's stock figure (spec: stock in kg, unit KG). */
+  kgUnit: ' KG',
   contact: 'Contact:',
   backHome: 'Back to the home page',
   highlights: 'Highlights',

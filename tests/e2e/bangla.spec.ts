@@ -76,7 +76,8 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
 
   // The header and the dashboard.
   await expect(page.getByTestId('header-balance')).toContainText(bn.balanceLabel.trim());
-  await expect(page.getByTestId('header-stock')).toContainText(bn.stockLabel.trim());
+  // The stock's unit too: কেজি, not KG.
+  await expect(page.getByTestId('header-stock')).toHaveText(new RegExp(`^${bn.stockLabel}[০-৯,.−]+${bn.kgUnit}$`));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
   await expect(page.getByText(bn.cashInToday)).toBeVisible();

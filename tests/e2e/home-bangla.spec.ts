@@ -136,7 +136,7 @@ test.describe('signed in, with the service worker running', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
     const header = page.locator('header');
     await expect(header.getByTestId('signed-in-user')).toHaveText(owner.name);
-    await expect(header.getByTestId('header-stock')).toHaveText(/^মজুত: −?[০-৯,]+(\.[০-৯]+)? KG$/);
+    await expect(header.getByTestId('header-stock')).toHaveText(/^মজুত: −?[০-৯,]+(\.[০-৯]+)? কেজি$/);
     await expect(header.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: −?৳\s([০-৯]{1,2},)*[০-৯]{1,3}\.[০-৯]{2}$/);
     if (isMobile) await page.getByRole('button', { name: bn.openMenu }).click();
     for (const label of ['Dashboard', 'Debit', 'Credit', 'Fire Count', 'Add Users', 'Admins & Users']) {

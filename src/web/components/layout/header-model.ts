@@ -34,7 +34,7 @@ export function headerFigures(summary: Summary, lang: FigureLanguage = 'en'): He
       label: messages.stockLabel,
       value: formatKg(toUnits(summary.wire_stock, units.weight), lang),
       negative: summary.wire_stock < 0,
-      suffix: ' KG',
+      suffix: messages.kgUnit,
     },
     {
       testId: 'header-balance',

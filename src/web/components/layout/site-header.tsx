@@ -131,7 +131,7 @@ function HeaderSummary({ summary }: { summary: Figures }) {
         <span key={f.testId} data-testid={f.testId}>
           {tr(f.label)}
           <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>
-          {f.suffix}
+          {tr(f.suffix)}
         </span>
       ))}
     </div>

@@ -111,7 +111,7 @@ async function signedInHeader(): Promise<void> {
   const summary = (await api<{ data: Summary }>('GET', '/api/dashboard').catch(() => null))?.data;
   if (!summary) return;
   const figures = headerFigures(summary, pageLang).map((f) =>
-    h('span', { 'data-testid': f.testId }, t(f.label), h('strong', { class: headerClasses.figure(f.negative) }, f.value), f.suffix),
+    h('span', { 'data-testid': f.testId }, t(f.label), h('strong', { class: headerClasses.figure(f.negative) }, f.value), t(f.suffix)),
   );
   const box = h('div', { class: headerClasses.summary }, ...figures);
   // On a phone the figures have their own line under the row, as in the app.

@@ -27,7 +27,15 @@ export async function renderHome(lang: Lang): Promise<RenderedHome> {
   const router = createMemoryRouter([{ path: '/', element: <App />, children: [{ index: true, element: <Home /> }] }]);
   // React puts the pictures' preload hints first; the page's head already has them.
   const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
-  const english = [...navLinks.map((l) => l.label), messages.logout, messages.stockLabel, messages.balanceLabel, messages.signedIn, messages.emailVerified];
+  const english = [
+    ...navLinks.map((l) => l.label),
+    messages.logout,
+    messages.stockLabel,
+    messages.kgUnit,
+    messages.balanceLabel,
+    messages.signedIn,
+    messages.emailVerified,
+  ];
   return {
     body,
     title: `${company.name} · ${company.tagline}`,
