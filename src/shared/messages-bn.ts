@@ -148,6 +148,7 @@ export const messages: Messages = {
   noPartnersKind: 'এই ধরনের অংশীদার এখনও নেই',
   parties: 'পক্ষ',
   noPartnerMatch: '“{query}” এর সাথে কোনো অংশীদার মেলেনি।',
+  partyNotPicked: '“{query}” এর জন্য কোনো অংশীদার বাছাই হয়নি: তালিকা থেকে একজনকে বেছে নিন।',
   moreMatches: 'আরও {count}টি: নামের আরও অংশ লিখুন',
   owes: 'পাওনা {amount}',
   weOwe: 'দেনা {amount}',

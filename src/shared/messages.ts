@@ -158,6 +158,7 @@ export const messages = {
   noPartnersKind: 'No partners of this kind yet',
   parties: 'Parties',
   noPartnerMatch: 'No partner matches “{query}”.',
+  partyNotPicked: 'No partner was picked for “{query}”: choose one from the list.',
   moreMatches: '{count} more: type more of the name',
   owes: 'owes {amount}',
   weOwe: 'we owe {amount}',

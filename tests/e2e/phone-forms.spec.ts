@@ -129,10 +129,43 @@ test.describe('forms on a phone', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('recent-row').filter({ hasText: client }).first()).toBeVisible();
 
-    // A part of a name is not guessed: the field goes back to what was chosen before (nothing).
+    // A part of a name is not guessed, nor wiped: it stays in the field with a hint, and Submit
+    // refuses with the field named. A tap on the field opens the list on it; picking one fixes it.
     await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
-    await party.fill(client.slice(0, 8));
+    const part = client.slice(0, 8);
+    await party.fill(part);
     await page.keyboard.press('Tab');
-    await expect(party).toHaveValue('');
+    await expect(party).toHaveValue(part);
+    await expect(party).toHaveAccessibleDescription(`No partner was picked for “${part}”: choose one from the list.`);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await party.click();
+    await expect(party).toHaveValue(part);
+    await dialog.getByRole('option').filter({ hasText: client }).first().click();
+    await expect(party).toHaveValue(client);
+    await expect(dialog.getByText(`No partner was picked for “${part}”`)).toHaveCount(0);
+  });
+
+  test('a name typed in full before the partner list has arrived is matched when it arrives', async ({ page, request }) => {
+    // A slow connection: the list of partners arrives only when the test lets it.
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/userDetailsData', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    const dialog = await openSaleForm(page, request);
+    const party = dialog.getByRole('combobox', { name: 'Name' });
+    await party.fill(client.toLowerCase());
+    await page.keyboard.press('Tab');
+    // Nothing to match yet: the text stays, with the hint; the person goes on with the next field.
+    await expect(party).toHaveValue(client.toLowerCase());
+    const weight = dialog.getByLabel('Weight (KG)');
+    await weight.fill('2');
+    release();
+    // The list arrives: the name is the partner's, the hint is gone, and the focus stayed where it was.
+    await expect(party).toHaveValue(client);
+    await expect(party).not.toHaveAttribute('aria-describedby');
+    await expect(weight).toBeFocused();
   });
 });

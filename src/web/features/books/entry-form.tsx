@@ -84,12 +84,12 @@ export function EntryForm({
   const balancesAnswer = useQuery({ ...balancesQuery, enabled: partyField !== undefined });
   const balances = useMemo(() => (balancesAnswer.data ? new Map(balancesAnswer.data.map((b) => [b.id, b.balance])) : undefined), [balancesAnswer.data]);
 
-  const onPartner = (id: string) => {
+  const onPartner = (id: string, late?: 'late') => {
     const partner = choosable.find((p) => String(p.id) === id);
     form.setValue('partner_id', id);
     form.setValue('name', partner?.name ?? '', { shouldValidate: form.formState.isSubmitted });
     if (partner) void prefillFromLast(partner.id);
-    if (partner && partyField) focusAfter(document.getElementById(`${idPrefix}-${partyField.name}`));
+    if (partner && partyField && !late) focusAfter(document.getElementById(`${idPrefix}-${partyField.name}`));
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
     for (const f of fields) {
       if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name))
@@ -253,7 +253,7 @@ function FieldInput(props: {
   field: FieldDef;
   form: ReturnType<typeof useForm<Values>>;
   partners: Partner[];
-  onPartner: (id: string) => void;
+  onPartner: (id: string, late?: 'late') => void;
   balances: ReadonlyMap<number, number> | undefined;
   scope: string;
   invalid: boolean;

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
@@ -63,7 +63,8 @@ export function PartyPicker(props: {
   partners: readonly Partner[];
   /** The chosen partner's id, as text ('' for none). */
   value: string;
-  onChange: (id: string) => void;
+  /** `late`: matched when the partner list arrived, after the person had moved on (keep their focus). */
+  onChange: (id: string, late?: 'late') => void;
   /** What they owe (+) or are owed (−), by partner id. */
   balances?: ReadonlyMap<number, number> | undefined;
   scope: string;
@@ -74,16 +75,25 @@ export function PartyPicker(props: {
   const chosen = props.partners.find((p) => String(p.id) === props.value);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
+  // Text left in the field that names no one partner: kept in sight with a hint, not wiped away.
+  const [unpicked, setUnpicked] = useState<string | null>(null);
+  const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const open = query !== null;
   const matches = useMemo(() => (open ? matchParties(props.partners, query, readRecent(props.scope)) : []), [open, props.partners, query, props.scope]);
   const shown = matches.slice(0, SHOWN);
 
-  const choose = (p: Partner) => {
+  const choose = (p: Partner, late?: 'late') => {
     rememberParty(props.scope, p.id);
-    props.onChange(String(p.id));
+    props.onChange(String(p.id), late);
     setQuery(null);
+    setUnpicked(null);
   };
+  // A name typed in full before the partner list had arrived (a slow connection) is matched once it has.
+  useEffect(() => {
+    const p = unpicked === null ? undefined : exactParty(props.partners, unpicked);
+    if (p) choose(p, 'late');
+  }, [props.partners, unpicked]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -113,22 +123,34 @@ export function PartyPicker(props: {
         aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
         aria-invalid={props.invalid || undefined}
+        aria-describedby={unpicked !== null && !open ? hintId : undefined}
         autoComplete="off"
         placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
         className={`input w-full ${props.invalid ? 'input-error' : ''}`}
-        value={open ? query : (chosen?.name ?? '')}
-        onClick={() => setQuery((q) => q ?? '')}
+        value={open ? query : (chosen?.name ?? unpicked ?? '')}
+        onClick={() => setQuery((q) => q ?? unpicked ?? '')}
         onChange={(e) => {
           setQuery(e.target.value);
+          setUnpicked(null);
           setActive(0);
         }}
         onBlur={() => {
-          const typed = query === null ? undefined : exactParty(props.partners, query);
-          if (typed) choose(typed);
-          else setQuery(null);
+          if (query === null) return;
+          const typed = exactParty(props.partners, query);
+          if (typed) return choose(typed);
+          setQuery(null);
+          // Only a list opened and left untouched keeps the partner chosen before.
+          if (!query.trim()) return;
+          setUnpicked(query.trim());
+          if (props.value) props.onChange('');
         }}
         onKeyDown={onKeyDown}
       />
+      {unpicked !== null && !open ? (
+        <p id={hintId} className="mt-1 text-sm" aria-live="polite">
+          {fill(m.partyNotPicked, { query: unpicked })}
+        </p>
+      ) : null}
       {open ? (
         <ul
           id={listId}
