@@ -168,4 +168,28 @@ test.describe('forms on a phone', () => {
     await expect(party).not.toHaveAttribute('aria-describedby');
     await expect(weight).toBeFocused();
   });
+
+  test("a name matched late does not overwrite what was typed meanwhile from the partner's record", async ({ page, request }) => {
+    const employee = `Late Employee ${test.info().project.name} ${Date.now() % 100000}`;
+    await addPartner(request, 'Employee', employee, { assignedSalary: '9000' });
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/userDetailsData', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await logIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));
+    await page.goto('/cashOut');
+    await page.getByRole('button', { name: 'Salary', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Salary' });
+    const party = dialog.getByRole('combobox', { name: 'Name' });
+    await party.fill(employee);
+    await page.keyboard.press('Tab');
+    // The clerk types this month's assigned salary before the list has arrived: it stays.
+    const salary = dialog.getByLabel('Assigned Salary');
+    await salary.fill('9500');
+    release();
+    await expect(party).toHaveValue(employee);
+    await expect(salary).toHaveValue('9500');
+  });
 });

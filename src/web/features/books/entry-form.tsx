@@ -76,10 +76,14 @@ export function EntryForm({
     if (formRef.current?.closest('dialog[open]')) focusFirstField(formRef.current);
   }, []);
 
-  const choosable =
-    partyField && partyField.input.type === 'party'
-      ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories))
-      : [];
+  // The same list until the partners change (the picker matches a name typed early when it arrives).
+  const choosable = useMemo(
+    () =>
+      partyField && partyField.input.type === 'party'
+        ? (partners.data ?? []).filter((p) => (partyField.input as { categories: readonly string[] }).categories.includes(p.catagories))
+        : [],
+    [partners.data, partyField],
+  );
 
   const balancesAnswer = useQuery({ ...balancesQuery, enabled: partyField !== undefined });
   const balances = useMemo(() => (balancesAnswer.data ? new Map(balancesAnswer.data.map((b) => [b.id, b.balance])) : undefined), [balancesAnswer.data]);
@@ -91,8 +95,9 @@ export function EntryForm({
     if (partner) void prefillFromLast(partner.id);
     if (partner && partyField && !late) focusAfter(document.getElementById(`${idPrefix}-${partyField.name}`));
     // A field the partner record also has is filled from it: choosing an employee fills in their assigned salary (spec §4).
+    // Matched late (the list arrived after the person went on), it fills only fields still empty.
     for (const f of fields) {
-      if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name))
+      if (partner && f !== partyField && partnerFields.some((p) => p.name === f.name) && !(late && (form.getValues(f.name) ?? '') !== ''))
         form.setValue(f.name, String(partner[f.name as keyof Partner] ?? ''), { shouldValidate: form.formState.isSubmitted });
     }
   };

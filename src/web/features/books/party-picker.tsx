@@ -97,7 +97,7 @@ export function PartyPicker(props: {
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      if (!open) setQuery('');
+      if (!open) setQuery(unpicked ?? '');
       setActive((i) => Math.max(0, Math.min(shown.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1))));
     } else if (e.key === 'Enter' && open) {
       e.preventDefault();
@@ -146,11 +146,10 @@ export function PartyPicker(props: {
         }}
         onKeyDown={onKeyDown}
       />
-      {unpicked !== null && !open ? (
-        <p id={hintId} className="mt-1 text-sm" aria-live="polite">
-          {fill(m.partyNotPicked, { query: unpicked })}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader hears the hint when it appears. */}
+      <p id={hintId} className={unpicked !== null && !open ? 'mt-1 text-sm' : 'text-sm'} aria-live="polite">
+        {unpicked !== null && !open ? fill(m.partyNotPicked, { query: unpicked }) : null}
+      </p>
       {open ? (
         <ul
           id={listId}
