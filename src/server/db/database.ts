@@ -173,7 +173,6 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
       compiled.set(db, (c = { query, slots, kept: new Map() }));
     }
     const { query, slots, kept } = c;
-    const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
     const state = databaseState(db);
     const direct = state.sqlite;
     const keep = direct && state.changes && opts.keep;
@@ -183,6 +182,7 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     // of a write still open, changed a row of its topic (the triggers run inside the statement).
     const known = keep ? kept.get(key) : undefined;
     if (known && known.generation === generation) return known.rows;
+    const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
     // Inside a write this connection sees what is not committed yet: the read waits for the
     // commit through Kysely, and its answer is not kept.
     if (!direct || direct.inTransaction()) return rowsOf(db.executeQuery<Row>({ ...query, parameters }));
