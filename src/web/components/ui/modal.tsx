@@ -99,7 +99,8 @@ function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard:
   );
 }
 
-const FIELDS = 'input:not([readonly]):not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([readonly]):not([disabled])';
+// `:disabled` also matches a field shut by a disabled fieldset around it (the entry form's while it saves).
+const FIELDS = 'input:not([readonly]):not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not([readonly]):not(:disabled)';
 
 /** The fields a person types into, in order. */
 export function typedFields(container: ParentNode): HTMLElement[] {

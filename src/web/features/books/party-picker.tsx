@@ -112,6 +112,9 @@ export function PartyPicker(props: {
     }
   };
 
+  // Text left that names no one partner, shown back with a hint while the list is shut.
+  const hint = unpicked !== null && !open ? fill(m.partyNotPicked, { query: unpicked }) : null;
+
   return (
     <div className="relative">
       <input
@@ -123,7 +126,7 @@ export function PartyPicker(props: {
         aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
         aria-invalid={props.invalid || undefined}
-        aria-describedby={unpicked !== null && !open ? hintId : undefined}
+        aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
         placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
         className={`input w-full ${props.invalid ? 'input-error' : ''}`}
@@ -147,8 +150,8 @@ export function PartyPicker(props: {
         onKeyDown={onKeyDown}
       />
       {/* Always there, so a screen reader hears the hint when it appears. */}
-      <p id={hintId} className={unpicked !== null && !open ? 'mt-1 text-sm' : 'text-sm'} aria-live="polite">
-        {unpicked !== null && !open ? fill(m.partyNotPicked, { query: unpicked }) : null}
+      <p id={hintId} className={hint ? 'mt-1 text-sm' : 'text-sm'} aria-live="polite">
+        {hint}
       </p>
       {open ? (
         <ul
