@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fill, messages as m } from './messages.ts';
-import { parseDecimal, units } from './money.ts';
+import { fieldMessage, parseDecimal, units } from './money.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
 import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
 
@@ -41,7 +41,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
       schema = z.unknown().transform((v, ctx) => {
         const r = parseDecimal(v, unit);
         if (r.ok) return r.value;
-        ctx.addIssue({ code: 'custom', message: `${f.label} ${r.message}` });
+        ctx.addIssue({ code: 'custom', message: fieldMessage(f.label, r.message) });
         return z.NEVER;
       });
       break;
@@ -118,7 +118,7 @@ export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown
       ? z.unknown().transform((v, ctx) => {
           const r = parseDecimal(v, units.money);
           if (r.ok) return r.value;
-          ctx.addIssue({ code: 'custom', message: `${l.value.label} ${r.message}` });
+          ctx.addIssue({ code: 'custom', message: fieldMessage(l.value.label, r.message) });
           return z.NEVER;
         })
       : z.string({ error: required }).trim().min(1, required).max(200);

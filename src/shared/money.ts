@@ -5,6 +5,7 @@
 // digits' text: ICU's en-BD groups by thousands.
 
 import { type FigureLanguage, digitsFor, toLatinDigits } from './digits.ts';
+import { fill, messages as m } from './messages.ts';
 
 export interface DecimalUnit {
   /** Digits allowed after the point. */
@@ -18,16 +19,20 @@ export interface DecimalUnit {
 }
 
 export const units = {
-  money: { decimals: 2, scale: 100, max: 10_000_000_000, noun: 'an amount in taka' },
-  rate: { decimals: 2, scale: 100, max: 1_000_000, noun: 'a rate in taka' },
-  weight: { decimals: 3, scale: 1000, max: 1_000_000, noun: 'a weight in kg' },
-  quantity: { decimals: 3, scale: 1000, max: 1_000_000, noun: 'a quantity' },
-  unit: { decimals: 2, scale: 1000, max: 1_000_000, noun: 'a number' },
+  money: { decimals: 2, scale: 100, max: 10_000_000_000, noun: m.nounMoney },
+  rate: { decimals: 2, scale: 100, max: 1_000_000, noun: m.nounRate },
+  weight: { decimals: 3, scale: 1000, max: 1_000_000, noun: m.nounWeight },
+  quantity: { decimals: 3, scale: 1000, max: 1_000_000, noun: m.nounQuantity },
+  unit: { decimals: 2, scale: 1000, max: 1_000_000, noun: m.nounNumber },
 } as const satisfies Record<string, DecimalUnit>;
 
 export type UnitName = keyof typeof units;
 
+/** `message` is the catalogue's sentence with its `{field}` still open: see `fieldMessage`. */
 export type ParseResult = { ok: true; value: number } | { ok: false; message: string };
+
+/** A refusal of parseDecimal as a sentence naming the field ('Paid Amount cannot be negative'). */
+export const fieldMessage = (label: string, message: string) => fill(message, { field: label });
 
 /** A whole part with group commas: thousands (1,234,567) or lakh and crore (12,34,567); ends in 3 digits. */
 const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
@@ -40,25 +45,25 @@ const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
  */
 export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   let text: string;
-  if (input === undefined || input === null) return { ok: false, message: 'is required' };
+  if (input === undefined || input === null) return { ok: false, message: m.fieldRequired };
   if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return { ok: false, message: `must be ${unit.noun}` };
+    if (!Number.isFinite(input)) return { ok: false, message: fill(m.fieldMust, { noun: unit.noun }) };
     text = String(input);
   } else if (typeof input === 'string') {
     text = toLatinDigits(input.trim()).replace(/^৳\s*/, '');
     const [whole = '', ...rest] = text.split('.');
     if (GROUPED.test(whole)) text = [whole.replace(/,/g, ''), ...rest].join('.');
   } else {
-    return { ok: false, message: `must be ${unit.noun}` };
+    return { ok: false, message: fill(m.fieldMust, { noun: unit.noun }) };
   }
-  if (text === '') return { ok: false, message: 'is required' };
-  if (text.startsWith('-') || text.startsWith('\u2212')) return { ok: false, message: 'cannot be negative' };
+  if (text === '') return { ok: false, message: m.fieldRequired };
+  if (text.startsWith('-') || text.startsWith('\u2212')) return { ok: false, message: m.fieldNegative };
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text) ?? /^()\.(\d+)$/.exec(text);
-  if (!match) return { ok: false, message: `must be ${unit.noun}, like 1250.50` };
+  if (!match) return { ok: false, message: fill(m.fieldLike, { noun: unit.noun }) };
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
   const frac = (match[2] ?? '').replace(/0+$/, '');
-  if (frac.length > unit.decimals) return { ok: false, message: `can have at most ${unit.decimals} digits after the point` };
-  const tooBig = { ok: false as const, message: `must be at most ${groupLakh(String(unit.max))}` };
+  if (frac.length > unit.decimals) return { ok: false, message: fill(m.fieldDecimals, { digits: unit.decimals }) };
+  const tooBig = { ok: false as const, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) };
   if (whole.length > 16) return tooBig;
   const digits = Math.round(Math.log10(unit.scale));
   const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');

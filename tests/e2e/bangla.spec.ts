@@ -101,6 +101,13 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   await dialog.getByRole('button', { name: bn.submit }).click();
   await expect(dialog.getByText(`${terms.Name} দিতে হবে`)).toBeVisible();
   await pickParty(dialog, investor, terms.Name);
+  // A figure refused says so in Bangla, its digits too.
+  await dialog.getByLabel(terms.Amount as string).fill('abc');
+  await dialog.getByRole('button', { name: bn.submit }).click();
+  await expect(dialog.getByText(`${terms.Amount} টাকার অঙ্ক হতে হবে, যেমন ১২৫০.৫০`)).toBeVisible();
+  await dialog.getByLabel(terms.Amount as string).fill('-5');
+  await dialog.getByRole('button', { name: bn.submit }).click();
+  await expect(dialog.getByText(`${terms.Amount} ঋণাত্মক হতে পারে না`)).toBeVisible();
   await dialog.getByLabel(terms.Amount as string).fill('1500');
   await testInfo.attach('form-bn', { body: await page.screenshot(), contentType: 'image/png' });
   await dialog.getByRole('button', { name: bn.submit }).click();

@@ -9,6 +9,7 @@ import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry
 import { historyMenuOf, logColumnsOf, sidebarOf, statementLayouts } from '../../src/shared/registry-views.ts';
 import { navLinks } from '../../src/shared/navigation.ts';
 import { setLanguage, tr } from '../../src/web/lib/i18n.ts';
+import { fieldMessage, parseDecimal, units } from '../../src/shared/money.ts';
 import { englishIn, root, untranslated, webFiles } from './english-outside.ts';
 
 // The catalogue (src/shared/messages.ts, English, and messages-bn.ts, Bangla) and the registry's
@@ -132,6 +133,27 @@ describe('texts in Bangla', () => {
     expect(tr('Dashboard · AMA Metal & Wire Industries')).toBe('ড্যাশবোর্ড · AMA Metal & Wire Industries');
     // A name or anything unknown is shown as it is.
     expect(tr('Rahim & Sons')).toBe('Rahim & Sons');
+  });
+
+  it('translates every refusal of a typed figure, for every unit, with the figures in Bangla digits', async () => {
+    await setLanguage('bn');
+    const seen = new Set<string>();
+    for (const unit of Object.values(units))
+      for (const input of ['-1', 'abc', '1.0001', '99999999999', '', Number.NaN]) {
+        const r = parseDecimal(input, unit);
+        if (r.ok) throw new Error(`${String(input)} was accepted`);
+        const shown = tr(fieldMessage('Paid Amount', r.message));
+        seen.add(shown);
+        // Nothing left in English: the label, the sentence, the unit's noun and the digits.
+        expect(shown, shown).not.toMatch(/[A-Za-z0-9]/);
+      }
+    expect(seen).toContain('পরিশোধিত সর্বোচ্চ ১০,০০,০০,০০,০০০ হতে পারে');
+    expect(seen).toContain('পরিশোধিত টাকার অঙ্ক হতে হবে, যেমন ১২৫০.৫০');
+    expect(seen).toContain('পরিশোধিত ঋণাত্মক হতে পারে না');
+    expect(seen).toContain('পরিশোধিত দশমিকের পরে সর্বোচ্চ ২ অঙ্ক হতে পারে');
+    expect(seen).toContain('পরিশোধিত দিতে হবে');
+    // Another sentence of the same shape is not taken for one of these (it would mix the languages).
+    expect(tr('Password must be at least 8 characters long')).toBe('Password must be at least 8 characters long');
   });
 
   it('writes dates as ২৩ নভেম্বর ২০২৬ (by hand: ICU puts a comma after the month)', () => {

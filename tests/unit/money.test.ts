@@ -133,7 +133,7 @@ describe('parseDecimal', () => {
     expect(ok(`৳${NBSP}২৩,৫৫,৭৭২.১৭`, units.money)).toBe(235577217);
     expect(ok('০.১', units.money)).toBe(10);
     expect(ok('১০,০০,০০,০০,০০০', units.money)).toBe(MAX_POISHA);
-    expect(parseDecimal('১০,০০,০০,০০,০০০.০১', units.money)).toEqual({ ok: false, message: 'must be at most 10,00,00,00,000' });
+    expect(parseDecimal('১০,০০,০০,০০,০০০.০১', units.money)).toEqual({ ok: false, message: '{field} must be at most 10,00,00,00,000' });
   });
 
   it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])(

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setDateLanguage } from '../../shared/dates';
+import { toBengaliDigits } from '../../shared/digits';
 import { setFigureLanguage } from './format';
 import { LANG_KEY, rememberLanguage } from './lang-memory';
 import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
@@ -17,6 +18,7 @@ let reverse = new Map<string, string>();
 let templates: { re: RegExp; names: string[]; bn: string }[] = [];
 const listeners = new Set<() => void>();
 
+const FIGURE = /^[\d,.]+$/;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function index(bn: Messages, terms: Readonly<Record<string, string>>) {
@@ -71,9 +73,15 @@ export function tr(text: string): string {
   if (lang === 'en' || !text) return text;
   const exact = reverse.get(text);
   if (exact !== undefined) return exact;
+  // A figure inside a message ("at most 10,00,000") is written in the language's digits.
+  if (FIGURE.test(text)) return toBengaliDigits(text);
   for (const t of templates) {
     const match = t.re.exec(text);
-    if (match) return fill(t.bn, Object.fromEntries(t.names.map((n, i) => [n, tr(match[i + 1] ?? '')])));
+    if (!match) continue;
+    const parts = t.names.map((n, i) => [n, match[i + 1] ?? ''] as const);
+    // '{field} must be {noun}' fits many a sentence; it is this one only when its noun is a known word.
+    if (parts.some(([n, v]) => n === 'noun' && !reverse.has(v))) continue;
+    return fill(t.bn, Object.fromEntries(parts.map(([n, v]) => [n, tr(v)])));
   }
   // The server's "field: message".
   const colon = text.indexOf(': ');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fill } from '../../../shared/messages';
-import { parseDecimal, units } from '../../../shared/money';
+import { fieldMessage, parseDecimal, units } from '../../../shared/money';
 import type { KindDef } from '../../../shared/registry';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { dateText } from '../../lib/format';
@@ -48,7 +48,7 @@ export function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: E
   const check = (v: string) => {
     if (l.action === 'sell') {
       const r = parseDecimal(v, units.money);
-      return r.ok ? null : `${l.value.label} ${r.message}`;
+      return r.ok ? null : fieldMessage(l.value.label, r.message);
     }
     return v.trim() ? null : fill(m.fieldRequired, { field: l.value.label });
   };
