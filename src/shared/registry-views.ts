@@ -5,7 +5,11 @@ import { type FieldDef, type KindDef, type LogColumn, type Registry, type Statem
 // the statement columns with their formats (from each field's unit), a kind's log columns, and
 // which fields lists show as an entry's party and amount. Nothing here names a kind.
 
-export type CellFormat = 'text' | 'date' | 'money' | 'kg' | 'number';
+/** 'choice' is a word of the registry's lists (an expense type, a month, a wire size): shown in the interface language. */
+export type CellFormat = 'text' | 'choice' | 'date' | 'money' | 'kg' | 'number';
+
+/** A column of figures (right-aligned, totalled), not of words or dates. */
+export const isFigureFormat = (format: CellFormat) => format !== 'text' && format !== 'choice' && format !== 'date';
 
 /** A column of a list or statement: the wire field it reads and how it is shown. */
 export interface Column {
@@ -91,6 +95,8 @@ export function formatOf(f: FieldDef): CellFormat {
   switch (f.input.type) {
     case 'computed':
       return 'money';
+    case 'choice':
+      return 'choice';
     case 'decimal':
       return f.input.unit === 'money' || f.input.unit === 'rate' ? 'money' : f.input.unit === 'weight' ? 'kg' : 'number';
     default:

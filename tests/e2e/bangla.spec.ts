@@ -253,3 +253,29 @@ test('the Bangla catalogue loads only in Bangla: never with an English first scr
   // The sizes (the budget itself is judged from the build by `npm run bench:web`, P5) are recorded with the results.
   await test.info().attach('first-load-kib', { body: JSON.stringify({ english, bangla, dashboard }), contentType: 'application/json' });
 });
+
+test('in Bangla, words of the registry stored in entries (an expense type) read in Bangla in lists and statements', async ({ page, request }, testInfo) => {
+  const account = await createAccount(request, 'acounts', `Bangla Words ${testInfo.project.name} ${Date.now() % 100000}`);
+  const marker = `bn-words ${testInfo.project.name} ${Date.now() % 100000}`;
+  await logIn(page, account);
+  const base = testInfo.project.use.baseURL as string;
+  const saved = await page.request.post('/api/otherExpanses', {
+    data: { name: 'Water Bill', month: 'March', paid_amount: '1500', qunatity: '12', note: marker },
+    headers: { origin: base },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await switchTo(page, 'বাংলা');
+
+  // The latest entries under the Debit forms (this account's entry: its name is in the row).
+  await page.goto('/cashOut');
+  const row = page.getByRole('row').filter({ hasText: account.name });
+  await expect(row).toContainText(terms['Water Bill'] as string);
+  await expect(row).not.toContainText('Water Bill');
+
+  // The kind's statement: the type in Bangla.
+  await page.goto(`/dashboard/otherExpansesDetails?url=otherExpanses?name=${encodeURIComponent('Water Bill')}`);
+  const line = page.getByRole('row').filter({ hasText: marker });
+  await expect(line).toContainText(terms['Water Bill'] as string);
+  await expect(line).not.toContainText('Water Bill');
+  await testInfo.attach('words-bn', { body: await page.screenshot(), contentType: 'image/png' });
+});

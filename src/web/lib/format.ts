@@ -16,6 +16,12 @@ export function setFigureLanguage(lang: FigureLanguage): void {
 
 export const figureLanguage = (): FigureLanguage => language;
 
+// A registry word in the interface language: i18n sets it (it imports this module, so it cannot be imported here).
+let wordOf: (word: string) => string = (word) => word;
+export function setWordTranslator(translate: (word: string) => string): void {
+  wordOf = translate;
+}
+
 /** A stored `YYYY-MM-DD` business date, as people read it. */
 export const dateText = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
 
@@ -30,6 +36,7 @@ export function formatCell(value: unknown, format: CellFormat, lang: FigureLangu
   if (value === null || value === undefined || value === '') return '';
   if (format === 'date') return dateText(String(value));
   if (format === 'text') return String(value);
+  if (format === 'choice') return wordOf(String(value));
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
   if (format === 'money') return formatTaka(toUnits(n, units.money), lang);
@@ -42,7 +49,7 @@ export function formatCell(value: unknown, format: CellFormat, lang: FigureLangu
 export function csvNumber(value: unknown, format: CellFormat): string {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
-  if (format === 'text' || format === 'date' || !Number.isFinite(n)) return String(value);
+  if (format === 'text' || format === 'choice' || format === 'date' || !Number.isFinite(n)) return String(value);
   return plainFigure(n, format);
 }
 

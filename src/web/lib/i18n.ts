@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setDateLanguage } from '../../shared/dates';
 import { toBengaliDigits } from '../../shared/digits';
-import { setFigureLanguage } from './format';
+import { setFigureLanguage, setWordTranslator } from './format';
 import { LANG_KEY, rememberLanguage } from './lang-memory';
 import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
 
@@ -108,3 +108,6 @@ export function useMessages(): Messages {
 export function useLanguage(): Lang {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
+
+// Registry words in lists and statements (formatCell's 'choice') follow the language too.
+setWordTranslator(tr);

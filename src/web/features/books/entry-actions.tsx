@@ -15,12 +15,13 @@ import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-
  */
 export function entrySummary(e: Entry): { subject: string; amount: string } {
   const kind = e.kind ? kindByName(e.kind) : undefined;
-  const subject = kind ? subjectField(kind)?.name : 'name';
+  const subject = kind ? subjectField(kind) : undefined;
+  const subjectName = kind ? subject?.name : 'name';
   const amount = kind ? amountField(kind) : undefined;
   const value = amount ? e[amount.name] : e.paid_amount;
   const reversed = e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value;
   return {
-    subject: subject ? String(e[subject] ?? '') : '',
+    subject: subjectName ? formatCell(e[subjectName], subject ? formatOf(subject) : 'text') : '',
     amount: formatCell(reversed, amount ? formatOf(amount) : 'money'),
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { KindDef } from '../../../shared/registry';
-import { logColumnsOf } from '../../../shared/registry-views';
+import { isFigureFormat, logColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
@@ -25,7 +25,7 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
     ...logColumnsOf(kind).map((c) => ({
       key: c.field,
       header: c.header,
-      numeric: c.format !== 'text' && c.format !== 'date',
+      numeric: isFigureFormat(c.format),
       nowrap: c.format === 'date',
       cell: (e: Entry) => formatCell(e[c.field], c.format),
     })),

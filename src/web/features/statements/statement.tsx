@@ -6,7 +6,7 @@ import { fill } from '../../../shared/messages';
 import { rangeLabel } from '../../lib/range-label';
 import { tr, useMessages } from '../../lib/i18n';
 import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, fieldNamed, statementColumnsOf } from '../../../shared/registry-views';
+import { type Column, fieldNamed, isFigureFormat, statementColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
@@ -32,7 +32,7 @@ export function dateRange(from: string | null, to: string | null): { from?: stri
   return { from, to: next.toISOString().slice(0, 10) };
 }
 
-const isFigure = (c: Column) => c.format !== 'text' && c.format !== 'date';
+const isFigure = (c: Column) => isFigureFormat(c.format);
 
 /** The day before an ISO date: where a statement's brought-forward figures end. */
 function dayBefore(iso: string): string {
