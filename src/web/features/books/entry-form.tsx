@@ -218,7 +218,15 @@ export function EntryForm({
           const error = errors[f.name]?.message;
           const wide = f.input.type === 'text' && f.input.long;
           return (
-            <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={Boolean(wide)}>
+            // The party field shows its own error (with its hint about text left in it).
+            <FieldShell
+              key={f.name}
+              id={id}
+              label={f.label}
+              required={f.required}
+              error={error && f.input.type !== 'party' ? String(error) : undefined}
+              wide={Boolean(wide)}
+            >
               <FieldInput
                 id={id}
                 field={f}
@@ -227,7 +235,7 @@ export function EntryForm({
                 onPartner={onPartner}
                 balances={balances}
                 scope={kind.kind}
-                invalid={Boolean(error)}
+                error={error ? String(error) : undefined}
               />
             </FieldShell>
           );
@@ -261,11 +269,11 @@ function FieldInput(props: {
   onPartner: (id: string, late?: 'late') => void;
   balances: ReadonlyMap<number, number> | undefined;
   scope: string;
-  invalid: boolean;
+  error: string | undefined;
 }) {
   useMessages();
   const { id, field: f, form } = props;
-  const cls = props.invalid ? 'input-error' : '';
+  const cls = props.error ? 'input-error' : '';
   switch (f.input.type) {
     case 'party':
       return (
@@ -276,7 +284,7 @@ function FieldInput(props: {
           onChange={props.onPartner}
           balances={props.balances}
           scope={props.scope}
-          invalid={props.invalid}
+          error={props.error}
         />
       );
     case 'choice':

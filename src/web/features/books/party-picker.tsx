@@ -68,7 +68,8 @@ export function PartyPicker(props: {
   /** What they owe (+) or are owed (−), by partner id. */
   balances?: ReadonlyMap<number, number> | undefined;
   scope: string;
-  invalid: boolean;
+  /** The field's error: shown here, under the field, unless the hint says what is wrong already. */
+  error: string | undefined;
 }) {
   const m = useMessages();
   const listId = useId();
@@ -125,11 +126,11 @@ export function PartyPicker(props: {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
-        aria-invalid={props.invalid || undefined}
+        aria-invalid={props.error ? true : undefined}
         aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
         placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
-        className={`input w-full ${props.invalid ? 'input-error' : ''}`}
+        className={`input w-full ${props.error ? 'input-error' : ''}`}
         value={open ? query : (chosen?.name ?? unpicked ?? '')}
         onClick={() => setQuery((q) => q ?? unpicked ?? '')}
         onChange={(e) => {
@@ -150,9 +151,16 @@ export function PartyPicker(props: {
         onKeyDown={onKeyDown}
       />
       {/* Always there, so a screen reader hears the hint when it appears. */}
-      <p id={hintId} className={hint ? 'mt-1 text-sm' : 'text-sm'} aria-live="polite">
+      {/* A refused submit with text left here: the hint is the one message, in the error's colour
+          ("Name is required" under it would say nothing was typed). */}
+      <p id={hintId} className={hint ? `mt-1 text-sm ${props.error ? 'text-error' : ''}` : 'text-sm'} aria-live="polite">
         {hint}
       </p>
+      {props.error && !hint ? (
+        <p className="text-sm text-error" role="alert">
+          {tr(props.error)}
+        </p>
+      ) : null}
       {open ? (
         <ul
           id={listId}
