@@ -150,6 +150,17 @@ test.describe('forms on a phone', () => {
     await expect(dialog.getByText(`No partner was picked for “${part}”`)).toHaveCount(0);
   });
 
+  test('the highlighted partner in the list reads as well as the others (its category and balance are not grey on navy)', async ({ page, request }) => {
+    const dialog = await openSaleForm(page, request);
+    await dialog.getByRole('combobox', { name: 'Name' }).fill(client);
+    const active = dialog.getByRole('listbox').getByRole('option', { selected: true });
+    await expect(active).toContainText('Client');
+    // Its category is written in the row's own colour, as its name is (axe cannot judge text on this background).
+    const colours = await active.evaluate((li) => [...li.querySelectorAll('span.block')].map((el) => getComputedStyle(el).color));
+    expect(colours).toHaveLength(2);
+    expect(colours[1]).toBe(colours[0]);
+  });
+
   test('a name typed in full before the partner list has arrived is matched when it arrives', async ({ page, request }) => {
     // A slow connection: the list of partners arrives only when the test lets it.
     let release = () => undefined as void;
