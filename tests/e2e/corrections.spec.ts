@@ -77,6 +77,29 @@ test.describe('corrections and parties', () => {
     expect(await booksCheck()).toEqual([]);
   });
 
+  test('a ledger with lakh figures and a correction prints within A4: no figure or mark is cut off at the edge', async ({ page, request }, testInfo) => {
+    const client = uniq('Print Client', testInfo.project.name);
+    const id = await addPartner(request, 'Client', client);
+    const big = { weight: '1320.5', price: '80.5', discount_amount: '100', note: 'MS wire sale test' };
+    for (const paid of ['25910', '53393']) await post(request, 'mWireData', sale(client, paid, big));
+    const original = await post(request, 'mWireData', sale(client, '50000', big));
+    const fixed = await request.post(`/api/entries/${original}/correct`, { data: { ...sale(client, '60000', big), reason: 'paid more' }, headers: origin });
+    expect(fixed.status(), await fixed.text()).toBe(201);
+    await logIn(page, E2E_ADMIN);
+    await page.goto(`/dashboard/ledger?partner=${id}`);
+    await expect(page.getByTestId('ledger-row').filter({ hasText: 'corrected by #' })).toHaveCount(1);
+
+    // A4 between the margins (190 mm) is 718 px: the table and every mark end inside it.
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.emulateMedia({ media: 'print' });
+    const edges = await page
+      .getByRole('table')
+      .first()
+      .evaluate((t) => [t, ...t.querySelectorAll('td, .badge')].map((e) => Math.round(e.getBoundingClientRect().right)));
+    expect(Math.max(...edges)).toBeLessThanOrEqual(718);
+    await testInfo.attach('ledger-print-a4', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  });
+
   test('a fire is voided from the fire log, and a fire with nothing in it is refused', async ({ page }, testInfo) => {
     const pot = uniq('P', testInfo.project.name);
     await logIn(page, E2E_ADMIN);
