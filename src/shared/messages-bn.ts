@@ -129,6 +129,7 @@ export const messages: Messages = {
   reversalOf: '#{id} এর বিপরীত এন্ট্রি',
   correctsId: '#{id} সংশোধন করে',
   correctedBy: '#{id} দিয়ে সংশোধিত',
+  correctedByOn: '#{id} দিয়ে সংশোধিত, {date}',
   voidedWord: 'বাতিল',
   byWho: ', করেছেন {who}',
   onDate: ', {date}',

@@ -139,6 +139,7 @@ export const messages = {
   reversalOf: 'reversal of #{id}',
   correctsId: 'corrects #{id}',
   correctedBy: 'corrected by #{id}',
+  correctedByOn: 'corrected by #{id}, on {date}',
   voidedWord: 'voided',
   byWho: ' by {who}',
   onDate: ' on {date}',

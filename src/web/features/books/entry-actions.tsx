@@ -31,15 +31,15 @@ export function VoidMark({ entry }: { entry: Entry }) {
   const m = useMessages();
   if (entry.void_of) return <span className="badge badge-ghost badge-sm">{fill(m.reversalOf, { id: String(entry.void_of) })}</span>;
   if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">{fill(m.correctsId, { id: String(entry.corrects) })}</span> : null;
-  const what = entry.corrected_by ? fill(m.correctedBy, { id: String(entry.corrected_by) }) : m.voidedWord;
-  const who = entry.voided_by ? fill(m.byWho, { who: String(entry.voided_by) }) : '';
-  const when = entry.voided_on ? fill(m.onDate, { date: dateText(String(entry.voided_on)) }) : '';
-  const why = entry.voided_reason && !entry.corrected_by ? `: ${String(entry.voided_reason)}` : '';
-  return (
-    <span className="badge badge-warning badge-sm h-auto whitespace-normal">
-      {entry.corrected_by ? `${what}${when ? `,${when}` : ''}` : `${what}${who}${when}${why}`}
-    </span>
-  );
+  const when = entry.voided_on ? dateText(String(entry.voided_on)) : '';
+  const id = String(entry.corrected_by ?? '');
+  // A correction's mark is one sentence of the catalogue: a comma of its own would double Bangla's.
+  const text = entry.corrected_by
+    ? when
+      ? fill(m.correctedByOn, { id, date: when })
+      : fill(m.correctedBy, { id })
+    : `${m.voidedWord}${entry.voided_by ? fill(m.byWho, { who: String(entry.voided_by) }) : ''}${when ? fill(m.onDate, { date: when }) : ''}${entry.voided_reason ? `: ${String(entry.voided_reason)}` : ''}`;
+  return <span className="badge badge-warning badge-sm h-auto whitespace-normal">{text}</span>;
 }
 
 type Acting = { entry: Entry; action: 'void' | 'lifecycle' | 'correct' } | null;

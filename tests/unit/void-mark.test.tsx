@@ -1,0 +1,22 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VoidMark } from '../../src/web/features/books/entry-actions.tsx';
+import type { Entry } from '../../src/web/features/books/api.ts';
+import { setLanguage } from '../../src/web/lib/i18n.ts';
+
+// The mark beside a voided or corrected entry, on screen and in print, in either language.
+const corrected = { id: 301, voided: 1, corrected_by: 302, voided_on: '2026-11-24', voided_by: 'Shot Admin' } as unknown as Entry;
+const voided = { id: 306, voided: 1, voided_by: 'Shot Admin', voided_on: '2026-11-24', voided_reason: 'wrong pot' } as unknown as Entry;
+const text = (entry: Entry) => renderToStaticMarkup(<VoidMark entry={entry} />).replace(/<[^>]+>/g, '');
+
+describe('the mark of a voided or corrected entry', () => {
+  afterAll(() => setLanguage('en'));
+
+  it('reads as one sentence in English and in Bangla (no doubled comma)', async () => {
+    expect(text(corrected)).toBe('corrected by #302, on 24 November 2026');
+    expect(text(voided)).toBe('voided by Shot Admin on 24 November 2026: wrong pot');
+    await setLanguage('bn');
+    expect(text(corrected)).toBe('#302 দিয়ে সংশোধিত, ২৪ নভেম্বর ২০২৬');
+    expect(text(voided)).not.toContain(',,');
+  });
+});
