@@ -15,7 +15,12 @@ import { expect, test } from './fixtures';
 // visitor and on the account for someone signed in, print in Bangla with the shipped font.
 
 const todayBn = () => formatLongDate(new Date(`${todayIn('Asia/Dhaka')}T12:00:00Z`), 'bn');
-const switchTo = (page: Page, name: 'English' | 'বাংলা') => page.getByTestId('language-switch').getByRole('button', { name, exact: true }).click();
+/** Switches, and waits until the page has switched and the choice is saved (on the account too when signed in). */
+async function switchTo(page: Page, name: 'English' | 'বাংলা') {
+  await page.getByTestId('language-switch').getByRole('button', { name, exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', name === 'English' ? 'en' : 'bn');
+  await page.waitForLoadState('networkidle');
+}
 
 test('a visitor switches /login to Bangla and back in place, and the browser remembers the choice', async ({ page }) => {
   await page.goto('/login');
@@ -136,6 +141,8 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   // Print: the heading on paper in Bangla, drawn with the shipped Noto Sans Bengali.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByText(`${bn.allDates} · ছাপা হয়েছে ${todayBn()}`)).toBeVisible();
+  // The letterhead's address in Bangla too, as the footer on screen has it.
+  await expect(page.getByTestId('print-heading')).toContainText('বিসিক শিল্পনগরী, ফতুল্লা, নারায়ণগঞ্জ');
   const family = await page
     .locator('h1')
     .first()

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { fill } from '../../../shared/messages';
-import { home } from '../../content';
-import { tr, useMessages } from '../../lib/i18n';
+import { companyIn, home } from '../../content';
+import { tr, useLanguage, useMessages } from '../../lib/i18n';
 
 /** Whom a printed statement is about: the partner's name and where to reach them. */
 export interface PrintParty {
@@ -19,6 +19,8 @@ export interface PrintParty {
  */
 export function PrintHeading({ rangeText, party }: { rangeText: string; party?: PrintParty | undefined }) {
   const m = useMessages();
+  // The letterhead in the page's language, as the footer on screen has it.
+  const company = companyIn(useLanguage());
   const partyName = party?.name;
   useEffect(() => {
     if (!partyName) return;
@@ -43,9 +45,9 @@ export function PrintHeading({ rangeText, party }: { rangeText: string; party?: 
     <div className="print-only mb-3" data-testid="print-heading">
       <div className="flex items-start justify-between gap-6">
         <div>
-          <p className="text-lg font-bold">{home.company.name}</p>
-          <p className="text-xs">{home.company.address}</p>
-          <p className="text-xs">{home.company.email}</p>
+          <p className="text-lg font-bold">{company.name}</p>
+          <p className="text-xs">{company.address}</p>
+          <p className="text-xs">{company.email}</p>
         </div>
         {party ? (
           <div className="text-right text-xs" data-testid="print-party">
