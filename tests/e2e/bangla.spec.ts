@@ -285,4 +285,11 @@ test('in Bangla, words of the registry stored in entries (an expense type) read 
   await expect(line).toContainText(terms['Water Bill'] as string);
   await expect(line).not.toContainText('Water Bill');
   await testInfo.attach('words-bn', { body: await page.screenshot(), contentType: 'image/png' });
+
+  // The fire log's serial numbers are a count: Bengali digits, as the weights beside them.
+  const fired = await page.request.post('/api/fire', { data: { pot_number: `bn ${marker}`, weight: '250' }, headers: { origin: base } });
+  expect(fired.status(), await fired.text()).toBe(201);
+  await page.goto('/fireCount');
+  const fire = page.getByTestId('fire-row').filter({ hasText: `bn ${marker}` });
+  await expect(fire.locator('td').first()).toHaveText(/^[০-৯,]+$/);
 });
