@@ -148,7 +148,7 @@ export const messages: Messages = {
   nounRate: 'টাকায় দর',
   nounWeight: 'কেজিতে ওজন',
   nounQuantity: 'একটি পরিমাণ',
-  nounNumber: 'একটি সংখ্যা',
+  nounNumber: 'একটি নম্বর',
   fieldInvisible: '{field}-এ এমন অক্ষর আছে যা দেখা যায় না: আবার লিখুন',
   fillOne: 'অন্তত একটি ঘর পূরণ করুন',
   partnerFromList: 'তালিকার একজন অংশীদারের নম্বর হতে হবে',

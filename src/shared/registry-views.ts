@@ -111,6 +111,12 @@ export function subjectField(kind: KindDef): FieldDef | undefined {
   return kind.subject ? fieldNamed(kind, kind.subject) : kind.fields.find((f) => f.column === 'name');
 }
 
+/** How an entry's subject is shown: a chosen word (an expense type) in the interface language, a name as typed. */
+export function subjectFormat(kind: KindDef): CellFormat {
+  const f = subjectField(kind);
+  return f ? formatOf(f) : 'text';
+}
+
 /** The field lists show as an entry's amount: declared, else what moves cash, else stock. */
 export function amountField(kind: KindDef): FieldDef | undefined {
   const name = kind.amount ?? kind.cash?.field ?? kind.stock?.field;

@@ -279,8 +279,11 @@ test('in Bangla, words of the registry stored in entries (an expense type) read 
   await expect(row).toContainText(terms['Water Bill'] as string);
   await expect(row).not.toContainText('Water Bill');
 
-  // The kind's statement: the type in Bangla.
+  // The kind's list of types, and its statement: the type in Bangla, in the heading too.
+  await page.goto('/dashboard/otherExpanses');
+  await expect(page.getByRole('cell', { name: terms['Water Bill'] as string, exact: true }).first()).toBeVisible();
   await page.goto(`/dashboard/otherExpansesDetails?url=otherExpanses?name=${encodeURIComponent('Water Bill')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(terms['Water Bill'] as string);
   const line = page.getByRole('row').filter({ hasText: marker });
   await expect(line).toContainText(terms['Water Bill'] as string);
   await expect(line).not.toContainText('Water Bill');

@@ -60,11 +60,16 @@ export function FieldShell(props: { id: string; label: string; required: boolean
         {props.required ? '' : <span className="font-normal text-muted">{m.optional}</span>}
       </label>
       {props.children}
-      {props.error ? (
-        <p className="text-sm text-error" role="alert">
-          {tr(props.error)}
-        </p>
-      ) : null}
+      <FieldError message={props.error} />
     </div>
   );
+}
+
+/** A field's error under it, announced when it appears. */
+export function FieldError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="text-sm text-error" role="alert">
+      {tr(message)}
+    </p>
+  ) : null;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { tr, useMessages } from '../../lib/i18n';
 import { type KindDef, kindByName } from '../../../shared/registry';
-import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
+import { amountField, formatOf, subjectField, subjectFormat } from '../../../shared/registry-views';
 import { Modal } from '../../components/ui/modal';
 import { dateText, formatCell } from '../../lib/format';
 import { type Entry, receiptLink } from './api';
@@ -15,13 +15,12 @@ import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-
  */
 export function entrySummary(e: Entry): { subject: string; amount: string } {
   const kind = e.kind ? kindByName(e.kind) : undefined;
-  const subject = kind ? subjectField(kind) : undefined;
-  const subjectName = kind ? subject?.name : 'name';
+  const subjectName = kind ? subjectField(kind)?.name : 'name';
   const amount = kind ? amountField(kind) : undefined;
   const value = amount ? e[amount.name] : e.paid_amount;
   const reversed = e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value;
   return {
-    subject: subjectName ? formatCell(e[subjectName], subject ? formatOf(subject) : 'text') : '',
+    subject: subjectName ? formatCell(e[subjectName], kind ? subjectFormat(kind) : 'text') : '',
     amount: formatCell(reversed, amount ? formatOf(amount) : 'money'),
   };
 }

@@ -3,7 +3,8 @@ import type { KindDef } from '../../../shared/registry';
 import { isFigureFormat, logColumnsOf } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { fill } from '../../../shared/messages';
-import { countText, formatCell } from '../../lib/format';
+import { figureLanguage, formatCell } from '../../lib/format';
+import { digitsFor } from '../../../shared/digits';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Entry, entriesQuery } from './api';
 import { EntryActions } from './entry-actions';
@@ -21,7 +22,7 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
   const lifecycle = kind.lifecycle;
   const columns: TableColumn<Entry>[] = [
     // Numbered in the order they were written: the first is 1.
-    ...(kind.log?.numbered ? [{ key: '#', header: '#', cell: (_: Entry, i: number) => countText(rows.length - i) }] : []),
+    ...(kind.log?.numbered ? [{ key: '#', header: '#', cell: (_: Entry, i: number) => digitsFor(String(rows.length - i), figureLanguage()) }] : []),
     ...logColumnsOf(kind).map((c) => ({
       key: c.field,
       header: c.header,

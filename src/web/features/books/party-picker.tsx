@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
+import { FieldError } from '../../components/form/text-field';
 import type { Messages } from '../../../shared/messages';
 import type { Partner } from '../partners/api';
 
@@ -150,17 +151,19 @@ export function PartyPicker(props: {
         }}
         onKeyDown={onKeyDown}
       />
-      {/* Always there, so a screen reader hears the hint when it appears. */}
-      {/* A refused submit with text left here: the hint is the one message, in the error's colour
-          ("Name is required" under it would say nothing was typed). */}
-      <p id={hintId} className={hint ? `mt-1 text-sm ${props.error ? 'text-error' : ''}` : 'text-sm'} aria-live="polite">
+      {/* Always there, so a screen reader hears the hint when it appears. A refused submit with text
+          left here makes the hint the one message, in the error's colour, announced again (a new
+          element): "Name is required" would say nothing was typed, even with the list open on it. */}
+      <p
+        key={props.error ? 'refused' : 'hint'}
+        id={hintId}
+        className={hint ? `mt-1 text-sm ${props.error ? 'text-error' : ''}` : 'text-sm'}
+        aria-live="polite"
+        role={props.error && hint ? 'alert' : undefined}
+      >
         {hint}
       </p>
-      {props.error && !hint ? (
-        <p className="text-sm text-error" role="alert">
-          {tr(props.error)}
-        </p>
-      ) : null}
+      <FieldError message={unpicked === null ? props.error : undefined} />
       {open ? (
         <ul
           id={listId}

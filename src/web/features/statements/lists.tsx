@@ -5,7 +5,8 @@ import type { KindDef } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { fill } from '../../../shared/messages';
-import { countText, dateText } from '../../lib/format';
+import { countText, dateText, formatCell } from '../../lib/format';
+import { subjectFormat } from '../../../shared/registry-views';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Partner, usePartners } from '../partners/api';
 import { datesQuery, ledgerLink, namesQuery, statementLink } from './api';
@@ -54,7 +55,7 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
       <DataTable
         className="mt-4"
         columns={[
-          { key: 'name', header: m.name, cell: (n) => n.name },
+          { key: 'name', header: m.name, cell: (n) => formatCell(n.name, subjectFormat(kind)) },
           // The same name in two categories is two parties: the category tells them apart.
           ...(kind.fields.some((f) => f.input.type === 'party')
             ? [{ key: 'category', header: m.category, cell: (n: { catagories: string | null }) => tr(n.catagories ?? '') }]

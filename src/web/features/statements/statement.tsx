@@ -6,7 +6,7 @@ import { fill } from '../../../shared/messages';
 import { rangeLabel } from '../../lib/range-label';
 import { tr, useMessages } from '../../lib/i18n';
 import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, fieldNamed, isFigureFormat, statementColumnsOf } from '../../../shared/registry-views';
+import { type Column, fieldNamed, isFigureFormat, statementColumnsOf, subjectFormat } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
@@ -121,7 +121,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
   const allRows = everyRow ?? statement.data?.data ?? [];
   const rows = shown === 'all' ? allRows : allRows.slice(0, shown);
   const totals = statement.data?.totals ?? {};
-  const title = fill(m.statementOf, { subject: url.includes('=') ? subject : tr(subject) });
+  const title = fill(m.statementOf, { subject: url.includes('=') ? formatCell(subject, kind ? subjectFormat(kind) : 'text') : tr(subject) });
   const rangeText = rangeLabel(m, range);
 
   // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
@@ -141,7 +141,10 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
       lines.push(
         [
           csvCell(status),
-          ...columns.map((c) => (c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format)))),
+          // A stored word (choice) stays as stored in the CSV, guarded as text is.
+          ...columns.map((c) =>
+            c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format), c.format === 'choice'),
+          ),
         ].join(','),
       );
     }
