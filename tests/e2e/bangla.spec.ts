@@ -225,6 +225,42 @@ test('the language is kept on the account: a fresh browser gets it after signing
   await fresh.close();
 });
 
+test.describe('when the account cannot save the language', () => {
+  test.use({ expectedConsoleErrors: /net::ERR_FAILED/ });
+  const accountLang = async (page: Page) =>
+    ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { lang?: string } } | null)?.user?.lang;
+
+  test('a choice the account could not save stays after a reload, and is saved once the server answers: in the app and on /', async ({ page, request }) => {
+    const account = await createAccount(request, 'acounts', 'Bangla Unsaved');
+    await logIn(page, account);
+    await page.goto('/dashboard');
+    // The account's save fails (a bad connection).
+    await page.route('**/api/auth/update-user', (route) => route.abort());
+    await switchTo(page, 'বাংলা');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
+    expect(await accountLang(page)).not.toBe('bn');
+    // The connection back: the next reading of the session sends the choice again.
+    await page.unroute('**/api/auth/update-user');
+    await page.reload();
+    await expect.poll(() => accountLang(page)).toBe('bn');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+
+    // The same on / (its page without React): English chosen there while the save fails.
+    await page.goto('/');
+    await page.route('**/api/auth/update-user', (route) => route.abort());
+    await page.getByTestId('language-switch').getByRole('button', { name: 'English', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await accountLang(page)).toBe('bn');
+    await page.unroute('**/api/auth/update-user');
+    await page.reload();
+    await expect.poll(() => accountLang(page)).toBe('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
 // P5 in both languages is judged by `npm run bench:web` (decision 0015, "Budgets": /cashIn 139.0 KiB
 // in English, 145.3 KiB in Bangla). Here: the catalogue's chunk loads only in Bangla; the sizes are
 // attached to the results.

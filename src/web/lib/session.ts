@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Role } from '../../shared/roles';
 import { ApiError, api } from './api';
 import { type Lang, currentLanguage, setLanguage } from './i18n';
+import { forgetUnsavedLanguage, saveAccountLanguage, unsavedLanguage } from './lang-memory';
 import { forgetKeptData } from './service-worker';
 import { forgetSummary } from './summary';
 
@@ -67,8 +68,17 @@ export async function refreshSession(): Promise<SessionUser | null> {
     const user = u ? { id: u.id, name: u.name, email: u.email, role: u.role, lang } : null;
     rememberUser(user);
     set({ status: 'ready', user });
-    // The account's language follows the person from browser to browser.
-    if (lang && lang !== currentLanguage()) await setLanguage(lang);
+    // The account's language follows the person from browser to browser, unless this browser
+    // chose another that the account has not taken yet (the save failed, or a reload beat it):
+    // that choice stays, and is sent again.
+    const unsaved = user ? unsavedLanguage(user.id) : null;
+    if (unsaved && unsaved !== lang) {
+      if (unsaved !== currentLanguage()) await setLanguage(unsaved);
+      void saveLanguage(unsaved);
+    } else {
+      if (user) forgetUnsavedLanguage(user.id);
+      if (lang && lang !== currentLanguage()) await setLanguage(lang);
+    }
     return user;
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
@@ -103,9 +113,12 @@ export async function signOut(): Promise<void> {
 
 /** Keeps the chosen language on the account of whoever is signed in. */
 export async function saveLanguage(lang: Lang): Promise<void> {
-  if (state.status !== 'ready' || !state.user || state.user.lang === lang) return;
-  await api('POST', '/api/auth/update-user', { lang }).catch(() => undefined);
-  set({ status: 'ready', user: { ...state.user, lang } });
+  const user = state.status === 'ready' ? state.user : null;
+  if (!user) return;
+  if (user.lang === lang) return forgetUnsavedLanguage(user.id);
+  // Not saved: kept as unsaved, and sent again when the session is next read.
+  if (!(await saveAccountLanguage(user.id, lang))) return;
+  if (state.user?.id === user.id) set({ status: 'ready', user: { ...state.user, lang } });
 }
 
 export function useSession(): SessionState {

@@ -10,10 +10,11 @@ import { type Lang, messages } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
 import { api } from '../../lib/api';
-import { rememberLanguage } from '../../lib/lang-memory';
+import { forgetUnsavedLanguage, rememberLanguage, saveAccountLanguage, unsavedLanguage } from '../../lib/lang-memory';
 import { today } from '../../lib/today';
 
 interface SessionUser {
+  id: string;
   name: string;
   email: string;
   role: Role;
@@ -26,7 +27,7 @@ const pageLang: Lang = document.documentElement.lang === 'bn' ? 'bn' : 'en';
 const words = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="home-words"]')?.content ?? '{}') as Record<string, string>;
 const t = (english: string) => words[english] ?? english;
 /** Known once the session has answered: the switch then also saves the choice on the account. */
-let signedIn = false;
+let signedIn: string | null = null;
 
 /** A small element builder: tag, attributes, children. */
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -85,9 +86,14 @@ function logoutItem(): HTMLLIElement {
 /** The prerendered header is the signed-out one; for a signed-in visitor, draw what site-header.tsx draws. */
 async function signedInHeader(): Promise<void> {
   const user = (await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session').catch(() => null))?.user;
-  signedIn = Boolean(user);
-  // The account's language follows the person from browser to browser, as in the app.
-  if ((user?.lang === 'en' || user?.lang === 'bn') && user.lang !== pageLang && rememberLanguage(user.lang)) {
+  signedIn = user?.id ?? null;
+  // The account's language follows the person from browser to browser, as in the app; a choice
+  // made here that the account has not saved yet stays, and is sent again.
+  const unsaved = user ? unsavedLanguage(user.id) : null;
+  const pending = user && unsaved && unsaved !== user.lang ? unsaved : null;
+  if (user && pending) void saveAccountLanguage(user.id, pending);
+  else if (user) forgetUnsavedLanguage(user.id);
+  if (!pending && (user?.lang === 'en' || user?.lang === 'bn') && user.lang !== pageLang && rememberLanguage(user.lang)) {
     location.reload();
     return;
   }
@@ -126,7 +132,7 @@ function languageSwitch(): void {
       const next: Lang = button.lang === 'bn' ? 'bn' : 'en';
       if (next === pageLang) return;
       rememberLanguage(next);
-      if (signedIn) await api('POST', '/api/auth/update-user', { lang: next }).catch(() => undefined);
+      if (signedIn) await saveAccountLanguage(signedIn, next);
       location.reload();
     });
   }
