@@ -40,6 +40,14 @@ export function forgetUnsavedLanguage(userId: string): void {
   }
 }
 
+/** The user's unsaved choice when the account has another (keep it, send it again); else forgotten. */
+export function pendingLanguage(userId: string, accountLang: unknown): Lang | null {
+  const unsaved = unsavedLanguage(userId);
+  if (unsaved && unsaved !== accountLang) return unsaved;
+  forgetUnsavedLanguage(userId);
+  return null;
+}
+
 /** Saves the choice on the signed-in account; kept as unsaved until the server confirms it. */
 export async function saveAccountLanguage(userId: string, lang: Lang): Promise<boolean> {
   try {

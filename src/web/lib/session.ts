@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Role } from '../../shared/roles';
 import { ApiError, api } from './api';
 import { type Lang, currentLanguage, setLanguage } from './i18n';
-import { forgetUnsavedLanguage, saveAccountLanguage, unsavedLanguage } from './lang-memory';
+import { forgetUnsavedLanguage, pendingLanguage, saveAccountLanguage } from './lang-memory';
 import { forgetKeptData } from './service-worker';
 import { forgetSummary } from './summary';
 
@@ -71,14 +71,11 @@ export async function refreshSession(): Promise<SessionUser | null> {
     // The account's language follows the person from browser to browser, unless this browser
     // chose another that the account has not taken yet (the save failed, or a reload beat it):
     // that choice stays, and is sent again.
-    const unsaved = user ? unsavedLanguage(user.id) : null;
-    if (unsaved && unsaved !== lang) {
-      if (unsaved !== currentLanguage()) await setLanguage(unsaved);
-      void saveLanguage(unsaved);
-    } else {
-      if (user) forgetUnsavedLanguage(user.id);
-      if (lang && lang !== currentLanguage()) await setLanguage(lang);
-    }
+    const pending = user ? pendingLanguage(user.id, lang) : null;
+    if (pending) {
+      if (pending !== currentLanguage()) await setLanguage(pending);
+      void saveLanguage(pending);
+    } else if (lang && lang !== currentLanguage()) await setLanguage(lang);
     return user;
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;

@@ -10,7 +10,7 @@ import { type Lang, messages } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
 import { api } from '../../lib/api';
-import { forgetUnsavedLanguage, rememberLanguage, saveAccountLanguage, unsavedLanguage } from '../../lib/lang-memory';
+import { pendingLanguage, rememberLanguage, saveAccountLanguage } from '../../lib/lang-memory';
 import { today } from '../../lib/today';
 
 interface SessionUser {
@@ -89,10 +89,8 @@ async function signedInHeader(): Promise<void> {
   signedIn = user?.id ?? null;
   // The account's language follows the person from browser to browser, as in the app; a choice
   // made here that the account has not saved yet stays, and is sent again.
-  const unsaved = user ? unsavedLanguage(user.id) : null;
-  const pending = user && unsaved && unsaved !== user.lang ? unsaved : null;
+  const pending = user ? pendingLanguage(user.id, user.lang) : null;
   if (user && pending) void saveAccountLanguage(user.id, pending);
-  else if (user) forgetUnsavedLanguage(user.id);
   if (!pending && (user?.lang === 'en' || user?.lang === 'bn') && user.lang !== pageLang && rememberLanguage(user.lang)) {
     location.reload();
     return;
