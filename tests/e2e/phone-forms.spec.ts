@@ -49,16 +49,22 @@ test.describe('forms on a phone', () => {
     await page.keyboard.type('phone sale');
     // The toast slides in from above, stays its 2 s and slides out upwards: a slow machine's test
     // may look too late. The page itself notes, every frame, where the toast was at its lowest
-    // (its settled place), whether it was inside the open dialog, and where the header ends.
+    // (its settled place), whether it was inside the open dialog, where the header and the
+    // dialog's title and close ✕ end, and whether a tap at the toast's middle would land on it.
     await page.evaluate(() => {
-      const seen = { top: -1, inDialog: false, headerBottom: 0 };
+      const seen = { top: -1, inDialog: false, headerBottom: 0, dialogTitleBottom: 0, takesTaps: false };
       Object.assign(window, { toastSeen: seen });
       const look = () => {
         for (const el of document.querySelectorAll('[role="status"]')) {
           if (!el.textContent?.includes('Confirmed')) continue;
-          seen.top = Math.max(seen.top, el.getBoundingClientRect().top);
+          const box = el.getBoundingClientRect();
+          seen.top = Math.max(seen.top, box.top);
           seen.inDialog ||= el.closest('dialog[open]') !== null;
           seen.headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          const dialog = el.closest('dialog[open]');
+          const title = [dialog?.querySelector('h2'), dialog?.querySelector('button[aria-label="Close"]')];
+          seen.dialogTitleBottom = Math.max(0, ...title.map((e) => e?.getBoundingClientRect().bottom ?? 0));
+          seen.takesTaps ||= el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
         }
         requestAnimationFrame(look);
       };
@@ -69,13 +75,46 @@ test.describe('forms on a phone', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Confirmed' });
     await expect(toast).toBeVisible();
     expect(taps).toBeLessThanOrEqual(7);
-    const seen = () => page.evaluate(() => (window as unknown as { toastSeen: { top: number; inDialog: boolean; headerBottom: number } }).toastSeen);
-    // Below the header's figures once settled …
-    await expect.poll(async () => ((s) => s.top - s.headerBottom)(await seen()), { intervals: [50] }).toBeGreaterThanOrEqual(0);
-    // … and drawn inside the open dialog (the browser's top layer), so above its grey overlay.
+    type Seen = { top: number; inDialog: boolean; headerBottom: number; dialogTitleBottom: number; takesTaps: boolean };
+    const seen = () => page.evaluate(() => (window as unknown as { toastSeen: Seen }).toastSeen);
+    // Below the header's figures once settled, and below the dialog's title and its close ✕ …
+    await expect.poll(async () => ((s) => s.top - Math.max(s.headerBottom, s.dialogTitleBottom))(await seen()), { intervals: [50] }).toBeGreaterThanOrEqual(0);
+    // … drawn inside the open dialog (the browser's top layer), so above its grey overlay …
     expect((await seen()).inDialog).toBe(true);
     expect((await seen()).headerBottom).toBeGreaterThan(0);
+    // … and a tap where it shows reaches the form under it: a toast has nothing to tap.
+    expect((await seen()).takesTaps, 'the toast takes the taps meant for the form under it').toBe(false);
     await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
+  });
+
+  test('a toast over an open form leaves its title and close ✕ in sight, and a tap on the ✕ closes it', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, await createAccount(request, 'acounts', 'Phone Toast Clerk'));
+    await page.goto('/cashOut');
+    await page.getByRole('button', { name: 'Others Expenses', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Others Expenses' });
+    // The server refuses the save: its message shows as a toast for 4 s, with the form still open.
+    await page.route('**/api/otherExpanses', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 422, json: { error: { message: 'Refused on purpose' } } }) : route.continue(),
+    );
+    await dialog.getByLabel('Expense Type').selectOption('Others');
+    await dialog.getByLabel('Month').selectOption('November');
+    await dialog.getByLabel('Bill').fill('100');
+    await dialog.getByLabel('Unit').fill('1');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Refused on purpose' });
+    await expect(toast).toBeVisible();
+    // Once it has slid into place: below the title and the ✕, not over them.
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const under = async () =>
+      ((await toast.boundingBox())?.y ?? 0) -
+      Math.max(...(await Promise.all([close, dialog.getByRole('heading')].map(async (e) => ((b) => b!.y + b!.height)(await e.boundingBox())))));
+    await expect.poll(under, { intervals: [50] }).toBeGreaterThanOrEqual(0);
+    // The ✕ closes the form at the first tap, the toast still showing (the typed values: asked first).
+    await close.click({ timeout: 2_000 });
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'Discard' }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden();
   });
 
   test('Esc on a typed form asks: Keep editing keeps the values, Discard closes; an untouched form closes at once', async ({ page, request }) => {

@@ -5,8 +5,25 @@ import { messages } from '../../../shared/messages';
 import { notify, useToasterWanted } from '../../lib/notify';
 import { refreshSession } from '../../lib/session';
 
-// Below the header, so a toast never hides the balance and stock figures.
-const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: () => <m.Toaster position="top-center" containerStyle={{ top: 80 }} /> })));
+// Below the header, so a toast never hides the balance and stock figures; in an open dialog,
+// below its title and close ✕, so neither is hidden while a toast shows. A toast has nothing to
+// tap: a tap (or a pointer resting on it) goes through to what lies under it, and does not hold it.
+const Toaster = lazy(() =>
+  import('react-hot-toast').then((m) => ({
+    default: function PlacedToaster({ host }: { host: HTMLElement | null }) {
+      m.useToasterStore(); // drawn again with each toast, so the place is measured when it shows
+      return <m.Toaster position="top-center" containerStyle={{ top: toastTop(host) }} toastOptions={{ style: { pointerEvents: 'none' } }} />;
+    },
+  })),
+);
+
+const BELOW_HEADER = 80;
+
+/** Where toasts start: under the page's header, and under what an open dialog marks `data-toasts-below` (unless scrolled away). */
+function toastTop(host: HTMLElement | null): number {
+  const marked = host ? [...host.querySelectorAll('[data-toasts-below]')].map((e) => Math.round(e.getBoundingClientRect().bottom) + 8) : [];
+  return Math.max(BELOW_HEADER, ...marked);
+}
 
 // An open modal dialog sits in the browser's top layer, above anything in the page: while one is
 // open the toasts are drawn inside it, so they show above its grey overlay.
@@ -40,7 +57,7 @@ export function Toasts() {
   if (!wanted) return null;
   const toaster = (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster host={target} />
     </Suspense>
   );
   return target ? createPortal(toaster, target) : toaster;

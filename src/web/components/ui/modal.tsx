@@ -62,10 +62,10 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
     >
       {/* Its own alignment: a dialog opened from a table row would otherwise inherit the actions cell's right-aligned, unwrapped text. */}
       <div className="modal-box max-h-[92vh] w-full max-w-2xl whitespace-normal text-left">
-        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label={m.close} onClick={requestClose}>
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-3 top-3" aria-label={m.close} onClick={requestClose} data-toasts-below>
           ✕
         </button>
-        <h2 id={titleId} className="mb-4 pr-10 text-xl font-bold">
+        <h2 id={titleId} className="mb-4 pr-10 text-xl font-bold" data-toasts-below>
           {tr(title)}
         </h2>
         {asking ? <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={onClose} /> : null}
