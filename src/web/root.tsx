@@ -40,7 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-base-100 text-base-content antialiased">
-        {children}
+        {/* One shell for the loading page, the app and the error page: the header drawn while the
+            app loads is the one kept (not drawn again, its figures not asked for twice). */}
+        <SiteShell>{children}</SiteShell>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -70,23 +72,21 @@ function LanguageSync() {
 
 export default function App() {
   return (
-    <SiteShell>
+    <>
       <LanguageSync />
       <Outlet />
       <AuthArrivalNotice />
       <Toasts />
-    </SiteShell>
+    </>
   );
 }
 
 export function HydrateFallback() {
   const m = useMessages();
   return (
-    <SiteShell>
-      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={m.loadingLabel}>
-        <span className="loading loading-spinner loading-lg text-primary" />
-      </div>
-    </SiteShell>
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={m.loadingLabel}>
+      <span className="loading loading-spinner loading-lg text-primary" />
+    </div>
   );
 }
 
@@ -99,5 +99,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     const text = error instanceof Error ? error.message : String(error);
     screen = <ErrorScreen title={tr(messages.unexpectedError)} detail={text} />;
   }
-  return <SiteShell>{screen}</SiteShell>;
+  return screen;
 }

@@ -50,8 +50,10 @@ test.describe('first visits of the signed-in screens do not shift', () => {
           timezoneId: 'Asia/Dhaka',
         });
         await context.addInitScript(() => {
-          const w = window as unknown as { shifts: { value: number; moved: string[] }[] };
+          const w = window as unknown as { shifts: { value: number; moved: string[] }[]; firstHeader: Element | null };
           w.shifts = [];
+          // The header in the page as it arrives (drawn while the app loads): the one to keep.
+          document.addEventListener('DOMContentLoaded', () => (w.firstHeader = document.querySelector('header')));
           const name = (n: Node | null) =>
             n instanceof Element ? `${n.tagName.toLowerCase()} "${(n.textContent ?? '').trim().slice(0, 40)}"` : String(n?.nodeName);
           new PerformanceObserver((list) => {
@@ -60,6 +62,10 @@ test.describe('first visits of the signed-in screens do not shift', () => {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         const page = await context.newPage();
+        const figuresAsked: string[] = [];
+        page.on('request', (r) => {
+          if (new URL(r.url()).pathname === '/api/dashboard') figuresAsked.push(r.url());
+        });
         await page.goto(path);
         await expect(page.locator('main').first()).toBeVisible();
         await expect(page.getByTestId('header-balance')).toBeVisible();
@@ -68,6 +74,10 @@ test.describe('first visits of the signed-in screens do not shift', () => {
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
         expect(await page.evaluate(() => document.documentElement.lang), `${path} shown in its language`).toBe(lang);
+        // The header drawn while the app loaded is kept, not drawn again: its figures asked for once.
+        const keptHeader = await page.evaluate(() => (window as unknown as { firstHeader: Element | null }).firstHeader === document.querySelector('header'));
+        expect(keptHeader, `${path}: the header drawn while loading is the one shown`).toBe(true);
+        expect(figuresAsked, `${path}: the header's figures asked for once`).toHaveLength(1);
         await context.close();
         const total = shifts.reduce((sum, s) => sum + s.value, 0);
         expect(total, `${path} (${lang}) moved: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);

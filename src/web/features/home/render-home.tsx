@@ -1,7 +1,7 @@
 // The home page drawn in either language at build time, for `/` served without React
 // (scripts/static-home.mjs bundles this for Node and calls it; docs/decisions/0015-bangla.md,
 // "The home page"). React Router prerenders the English page; this draws the same root and route
-// into a memory router. The build checks that its English equals React Router's, so the Bangla
+// into a memory router, in the shell root's Layout puts around them. The build checks that its English equals React Router's, so the Bangla
 // page is the very same markup with Bangla words.
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -9,6 +9,7 @@ import { type Lang, fill, messages } from '../../../shared/messages';
 import { navLinks } from '../../../shared/navigation';
 import { currentMessages, setLanguage, tr } from '../../lib/i18n';
 import App, { HydrateFallback } from '../../root';
+import { SiteShell } from '../../components/layout/site-shell';
 import Home from '../../routes/home';
 import { loadHomeContent } from './home-page-content';
 
@@ -24,7 +25,17 @@ export interface RenderedHome {
 export async function renderHome(lang: Lang): Promise<RenderedHome> {
   await setLanguage(lang);
   const { company } = await loadHomeContent(lang);
-  const router = createMemoryRouter([{ path: '/', element: <App />, children: [{ index: true, element: <Home /> }] }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <SiteShell>
+          <App />
+        </SiteShell>
+      ),
+      children: [{ index: true, element: <Home /> }],
+    },
+  ]);
   // React puts the pictures' preload hints first; the page's head already has them.
   const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
   const english = [
@@ -51,7 +62,16 @@ export async function renderHome(lang: Lang): Promise<RenderedHome> {
  */
 export async function renderShell(lang: Lang): Promise<{ body: string; description: string }> {
   await setLanguage(lang);
-  const router = createMemoryRouter([{ path: '*', element: <HydrateFallback /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <SiteShell>
+          <HydrateFallback />
+        </SiteShell>
+      ),
+    },
+  ]);
   const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
   const { company } = await loadHomeContent(lang);
   return { body, description: fill(currentMessages().homeDescription, company) };
