@@ -181,6 +181,9 @@ test.describe('errors', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
+    // Inside the site's header and footer, as every page.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'AMA Metal & Wire Industries' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'AMA Metal & Wire Industries' })).toBeVisible();
     // Chromium reports the 404 document itself on the console; that one is expected.
