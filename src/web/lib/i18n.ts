@@ -43,10 +43,24 @@ function applyLanguage(next: Lang) {
   if (typeof document !== 'undefined') document.documentElement.lang = next;
 }
 
-/** Switches the interface; Bangla's catalogue is fetched the first time it is chosen. */
+// How long Bangla's first drawing waits for its fonts at most; past it, they are swapped in when they come.
+const FONT_WAIT_MS = 3000;
+
+/**
+ * Bangla's two font weights (app.css), so its first drawing has its final widths: a bold weight
+ * arriving after a table is drawn widens its columns and moves its rows (a layout shift). A page
+ * served in Bangla asks for both at once; one served in English before the switch does not.
+ */
+function bengaliFonts(): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  const loads = ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, 'অ').catch(() => []));
+  return Promise.race([Promise.all(loads), new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
+}
+
+/** Switches the interface; Bangla's catalogue (and its fonts) are fetched the first time it is chosen. */
 export async function setLanguage(next: Lang): Promise<void> {
   if (next === 'bn' && !reverse.size) {
-    const bn = await import('../../shared/messages-bn');
+    const [bn] = await Promise.all([import('../../shared/messages-bn'), bengaliFonts()]);
     index(bn.messages, bn.terms);
     bnDict = bn.messages;
   }
