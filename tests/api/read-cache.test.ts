@@ -56,7 +56,12 @@ describe.each(dialects)('what the server keeps between requests, on %s', (dialec
 
   it("the header's figures follow every entry and every void, read just before and just after", async () => {
     const { agent } = await t.signedIn('acounts');
-    const figures = async () => (await agent.get('/api/dashboard')).json().data as { current_balance: number; wire_stock: number };
+    const figures = async () => {
+      const res = await agent.get('/api/dashboard');
+      // Written out once per summary row, and still sent as JSON.
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json().data as { current_balance: number; wire_stock: number };
+    };
     const before = await figures();
     expect(await figures()).toEqual(before);
 

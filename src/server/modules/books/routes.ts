@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { registry as appRegistry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -109,14 +109,14 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A few dozen bytes, asked on every page: never worth compressing.
-  app.get('/dashboard', { compress: false, config: { access: 'acounts' } }, () => summaryAnswer());
+  app.get('/dashboard', { compress: false, config: { access: 'acounts' } }, (_req, reply) => summaryAnswer(reply));
 
   // Spec: PUT dashboard with wire_stock records stock added (the kind the registry says).
   const putKind = registry.kinds.find((k) => k.dashboardPut);
   if (putKind) {
-    app.put('/dashboard', { config: { access: putKind.write } }, async (req) => {
+    app.put('/dashboard', { config: { access: putKind.write } }, async (req, reply) => {
       await createEntry(ctx, putKind, req.body, await actor(req));
-      return summaryAnswer();
+      return summaryAnswer(reply);
     });
   }
 
@@ -136,6 +136,14 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     return { data: p ? partnerToWire(p) : null };
   });
 
-  // The header's figures, asked on every page: answered at once when kept in memory (no promise).
-  const summaryAnswer = () => andThen(repo.getSummary(ctx.db), (row) => ({ data: summaryToWire(row) }));
+  // The header's figures, asked on every page: answered at once when kept in memory (no promise),
+  // and written out once per summary row (the kept row is the same object until the books change).
+  let written: { row: object; json: string } | null = null;
+  const summaryAnswer = (reply: FastifyReply) => {
+    reply.type('application/json; charset=utf-8');
+    return andThen(repo.getSummary(ctx.db), (row) => {
+      if (written?.row !== row) written = { row, json: JSON.stringify({ data: summaryToWire(row) }) };
+      return written.json;
+    });
+  };
 }
