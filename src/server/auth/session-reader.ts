@@ -81,10 +81,20 @@ export function createSessionReader(auth: Auth, db: Kysely<DB>) {
     return andThen(sessionByToken(db, token), (rows) => current(rows, s));
   }
 
+  // A kept row (frozen: preparedQuery's `keep`, SQLite) is the same object on every request of its
+  // session: its expiry is read from its text once (a date's parsing was the reader's largest
+  // cost). Only kept rows: few keys, each living as long as its row (a weak table of a fresh row
+  // per request would cost every garbage collection more than it saves).
+  const expiryOf = new WeakMap<SessionUser, number>();
+
   function current(rows: readonly SessionUser[], s: Awaited<typeof settings>): SessionUser | null | undefined {
     const [row] = rows;
     if (!row) return null;
-    const expires = new Date(row.expiresAt).getTime();
+    let expires = expiryOf.get(row);
+    if (expires === undefined) {
+      expires = new Date(row.expiresAt).getTime();
+      if (Object.isFrozen(row)) expiryOf.set(row, expires);
+    }
     if (expires <= Date.now() || expires - s.expiresIn + s.updateAge <= Date.now()) return undefined;
     return row;
   }
