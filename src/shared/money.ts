@@ -43,6 +43,9 @@ const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
  * taka sign copied from the screen (৳ 1,250.50) are accepted; '-1', '1e5', '1,2', '12.345' for
  * money, and values past the unit's maximum are refused with a message a person can act on.
  */
+/** The refusal of a figure over the unit's most: written only when refused (every figure of every entry is parsed). */
+const tooBig = (unit: DecimalUnit): ParseResult => ({ ok: false, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) });
+
 export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   let text: string;
   if (input === undefined || input === null) return { ok: false, message: m.fieldRequired };
@@ -63,11 +66,10 @@ export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
   const frac = (match[2] ?? '').replace(/0+$/, '');
   if (frac.length > unit.decimals) return { ok: false, message: fill(m.fieldDecimals, { digits: unit.decimals }) };
-  const tooBig = { ok: false as const, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) };
-  if (whole.length > 16) return tooBig;
+  if (whole.length > 16) return tooBig(unit);
   const digits = Math.round(Math.log10(unit.scale));
   const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');
-  if (value > unit.max * unit.scale) return tooBig;
+  if (value > unit.max * unit.scale) return tooBig(unit);
   return { ok: true, value };
 }
 
