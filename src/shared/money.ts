@@ -37,15 +37,15 @@ export const fieldMessage = (label: string, message: string) => fill(message, { 
 /** A whole part with group commas: thousands (1,234,567) or lakh and crore (12,34,567); ends in 3 digits. */
 const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
 
+/** The refusal of a figure over the unit's most: written only when refused (every figure of every entry is parsed). */
+const tooBig = (unit: DecimalUnit): ParseResult => ({ ok: false, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) });
+
 /**
  * Parses a non-negative decimal typed as text (or sent as a JSON number) into integer units.
  * Bengali digits (১২,৫০০.৫০), lakh groups (12,34,567.5), thousands groups (1,250.5) and a leading
  * taka sign copied from the screen (৳ 1,250.50) are accepted; '-1', '1e5', '1,2', '12.345' for
  * money, and values past the unit's maximum are refused with a message a person can act on.
  */
-/** The refusal of a figure over the unit's most: written only when refused (every figure of every entry is parsed). */
-const tooBig = (unit: DecimalUnit): ParseResult => ({ ok: false, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) });
-
 export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   let text: string;
   if (input === undefined || input === null) return { ok: false, message: m.fieldRequired };

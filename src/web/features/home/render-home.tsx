@@ -1,8 +1,8 @@
 // The home page drawn in either language at build time, for `/` served without React
 // (scripts/static-home.mjs bundles this for Node and calls it; docs/decisions/0015-bangla.md,
 // "The home page"). React Router prerenders the English page; this draws the same root and route
-// into a memory router, in the shell root's Layout puts around them. The build checks that its English equals React Router's, so the Bangla
-// page is the very same markup with Bangla words.
+// into a memory router, inside the shell that root's Layout puts around them. The build checks
+// that its English equals React Router's, so the Bangla page is the very same markup with Bangla words.
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { type Lang, fill, messages } from '../../../shared/messages';
