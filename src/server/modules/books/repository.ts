@@ -78,11 +78,12 @@ export function recordChange(db: Db, before: RollupRow, after: RollupRow): Promi
 
 /** Adds an entry's effect to the running summary: called in the entry's own transaction. */
 export async function applyToSummary(db: Db, cash: number, stock: number, count = 1): Promise<void> {
-  await db
-    .updateTable('ledger_summary')
-    .set((eb) => ({ balance_p: eb('balance_p', '+', cash), stock_g: eb('stock_g', '+', stock), entry_count: eb('entry_count', '+', count) }))
-    .where('id', '=', 1)
-    .execute();
+  await reusedStatement(db, 'ledger_summary:add', [cash, stock, count, 1], () =>
+    db
+      .updateTable('ledger_summary')
+      .set((eb) => ({ balance_p: eb('balance_p', '+', cash), stock_g: eb('stock_g', '+', stock), entry_count: eb('entry_count', '+', count) }))
+      .where('id', '=', 1),
+  );
 }
 
 // Read on every page; kept until the summary row changes.

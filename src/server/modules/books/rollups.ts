@@ -111,27 +111,26 @@ export function accumulate(rows: readonly RollupRow[], sign: 1 | -1, into: Map<R
 export async function applyRollups(db: Db, acc: Map<Rollup, Acc>): Promise<void> {
   for (const [r, slots] of acc) {
     const all = [...slots.values()];
-    const keyCols = r.keys;
-    const cols = [...keyCols, ...r.values, ...(r.party ? ['party_id'] : [])];
-    const t = sql.table(r.table);
-    const adds = r.values.map((v) => sql`${sql.ref(v)} = ${sql.ref(`${r.table}.${v}`)} + excluded.${sql.ref(v)}`);
-    if (r.party) {
-      adds.push(
-        sql`party_id = case when excluded.party_id > ${sql.ref(`${r.table}.party_id`)} then excluded.party_id else coalesce(${sql.ref(`${r.table}.party_id`)}, excluded.party_id) end`,
-      );
-    }
     // Up to ~12 values a row: 400 rows stay well under SQLite's bound-parameter limit.
     for (let i = 0; i < all.length; i += 400) {
       const rows = all.slice(i, i + 400).map((s) => [...s.key, ...r.values.map((v) => s.values[v]), ...(r.party ? [s.party] : [])]);
-      await reusedStatement(
-        db,
-        `${r.table}:${rows.length}`,
-        rows.flat(),
-        () => sql`insert into ${t} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}
-        on conflict (${sql.join(keyCols.map((c) => sql.ref(c)))}) do update set ${sql.join(adds)}`,
-      );
+      // Built only the first time a table and a number of rows are seen (reusedStatement).
+      await reusedStatement(db, `${r.table}:${rows.length}`, rows.flat(), () => upsert(r, rows));
     }
   }
+}
+
+/** The statement that adds `rows` (key columns, then values) to rollup `r`'s table. */
+function upsert(r: Rollup, rows: unknown[][]) {
+  const cols = [...r.keys, ...r.values, ...(r.party ? ['party_id'] : [])];
+  const adds = r.values.map((v) => sql`${sql.ref(v)} = ${sql.ref(`${r.table}.${v}`)} + excluded.${sql.ref(v)}`);
+  if (r.party) {
+    adds.push(
+      sql`party_id = case when excluded.party_id > ${sql.ref(`${r.table}.party_id`)} then excluded.party_id else coalesce(${sql.ref(`${r.table}.party_id`)}, excluded.party_id) end`,
+    );
+  }
+  return sql`insert into ${sql.table(r.table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}
+        on conflict (${sql.join(r.keys.map((c) => sql.ref(c)))}) do update set ${sql.join(adds)}`;
 }
 
 /** Adds new rows to (or, for a void, takes an original away from) every rollup. */
