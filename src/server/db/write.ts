@@ -114,10 +114,17 @@ interface Group<I, R> {
   queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[];
   scheduled: boolean;
   running: boolean;
+  /** How many items the last group saved. */
+  lastSize: number;
+  /** Set while a group smaller than the last one waits for the rest (GROUP_WAIT_MS). */
+  waiting: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** Items committed together at most (their statements stay far below the databases' limits). */
 export const GROUP_LIMIT = 100;
+
+/** How long a group smaller than the one before waits for more writes to join it. */
+export const GROUP_WAIT_MS = 1;
 
 /**
  * Group commit. Writes of one sort that arrive together (requests read in one turn of the event
@@ -139,6 +146,7 @@ export function groupCommit<I, R>(opts: {
     g.scheduled = false;
     g.running = true;
     const batch = g.queue.splice(0, GROUP_LIMIT);
+    g.lastSize = batch.length;
     try {
       if (batch.length === 1) {
         const [only] = batch;
@@ -169,16 +177,34 @@ export function groupCommit<I, R>(opts: {
     }
   }
 
+  /**
+   * A group goes at the next turn of the event loop once it is as big as the last one. Under a
+   * steady load the writers fall into two halves, each answered while the other is being saved,
+   * so each commit (its statements and its flush to disk, the same for one write or ten) served
+   * half of them; a smaller group waits a moment for the rest. One writer alone never waits.
+   */
   function schedule(g: Group<I, R>) {
-    if (g.scheduled || g.running) return;
+    if (g.running) return;
+    const full = g.queue.length >= g.lastSize;
+    if (g.waiting !== undefined && full) {
+      clearTimeout(g.waiting);
+      g.waiting = undefined;
+      g.scheduled = false;
+    }
+    if (g.scheduled) return;
     g.scheduled = true;
-    setImmediate(() => void flush(g));
+    if (full) setImmediate(() => void flush(g));
+    else
+      g.waiting = setTimeout(() => {
+        g.waiting = undefined;
+        void flush(g);
+      }, GROUP_WAIT_MS);
   }
 
   return (db, item) =>
     new Promise<R>((resolve, reject) => {
       let g = groups.get(db);
-      if (!g) groups.set(db, (g = { queue: [], scheduled: false, running: false }));
+      if (!g) groups.set(db, (g = { queue: [], scheduled: false, running: false, lastSize: 1, waiting: undefined }));
       g.queue.push({ item, resolve, reject });
       schedule(g);
     });
