@@ -3,7 +3,8 @@
 // bench-results/bench.md (bench-quick.md with --quick).
 //   P1 entry writes (autocannon, 10 connections, signed in) vs bare better-sqlite3 insert transactions
 //   P2 header summary vs a bare Fastify route returning a constant, at both sizes
-//   (P1 and P2 in BENCH_ROUNDS rounds, 3 by default: each load beside its baseline; the median ratio)
+//   (P1 and P2 in BENCH_ROUNDS rounds, 3 by default: each load beside its baseline; the median
+//   ratio; after one round not counted, in which both warm up)
 //   P3 statement, history, party-list and ledger reads at both sizes (p50/p95, ratio)
 //   P7 the production report (default range, and a range whose ends cut months) and the overview at both sizes
 //   P4/P5 bundle sizes per route and Lighthouse (scripts/bench-web.mjs)
@@ -24,6 +25,7 @@ const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 2 : 10));
 // P1 and P2 are measured in rounds, each load right beside its baseline, so that a machine whose
 // speed drifts (a shared VM) moves both; the round with the median ratio is reported.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmup = process.env.BENCH_WARMUP !== '0';
 const admin = { email: 'bench@ama.test', password: 'Bench#2026', name: 'Bench' };
 const started = Date.now();
 const fmt = (n) => n.toLocaleString('en-US');
@@ -106,9 +108,15 @@ async function startBareFastify() {
 
 /**
  * `rounds` pairs of (subject, baseline), one after the other: each pair's ratio, and the pair with
- * the median ratio (the one reported).
+ * the median ratio (the one reported). One pair is run first and not counted (BENCH_WARMUP=0
+ * leaves it out): what is measured is the server as it runs for days, not while V8 still compiles
+ * the code the load has just begun to use (a write load's first 2 s ran at 0.6 of its later speed).
  */
 async function paired(subject, baseline) {
+  if (warmup) {
+    await subject();
+    await baseline();
+  }
   const pairs = [];
   for (let i = 0; i < rounds; i++) {
     const s = await subject();
