@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { type Mailer, actionMail } from '../mail/mailer.ts';
 import { mailTextsFor } from '../mail/texts.ts';
+import { countBetterAuthWork } from './async-context.ts';
 import { recordSignIn, signInWait } from './throttle.ts';
 
 /** Header the server sets from Fastify's idea of the client address; never taken from the client. */
@@ -21,6 +22,7 @@ export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
 export function createAuth(opts: { config: Config; database: Database; mailer: Mailer; secret: string; log: FastifyBaseLogger }) {
   const { config, database, mailer, log } = opts;
+  countBetterAuthWork();
   const db = database.db;
   const perMinute = config.signInAttemptsPerMinute;
   /** A mail to an account holder in their language, greeting them by name, with one link to act on. */
