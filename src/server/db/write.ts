@@ -181,7 +181,8 @@ export function groupCommit<I, R>(opts: {
    * A group goes at the next turn of the event loop once it is as big as the last one. Under a
    * steady load the writers fall into two halves, each answered while the other is being saved,
    * so each commit (its statements and its flush to disk, the same for one write or ten) served
-   * half of them; a smaller group waits a moment for the rest. One writer alone never waits.
+   * half of them; a smaller group waits a moment for the rest. A writer alone after a quiet spell
+   * (the last group was one) never waits.
    */
   function schedule(g: Group<I, R>) {
     if (g.running) return;

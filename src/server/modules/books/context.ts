@@ -43,8 +43,9 @@ const blankEntry: Readonly<NewEntry> = JSON.parse(
 );
 
 /**
- * An entry row with every value column empty and no links, all in one shape (see blankEntry); the
- * caller sets its kind and stamps. Rows are widened with Object.assign, not a spread: under Node
- * 20, a literal that spreads a row of thirty columns and adds fields took 30 µs (decision 0009).
+ * An entry row with every value column empty and no links, all in one shape (see blankEntry): a
+ * plain copy of the blank, which keeps its shape. The caller sets its kind and stamps with
+ * Object.assign, not a literal that spreads it and adds fields (under Node 20 such a literal took
+ * up to 30 µs: decision 0009).
  */
 export const emptyEntry = (): NewEntry => ({ ...blankEntry });
