@@ -5,6 +5,7 @@ import { toBengaliDigits } from '../../src/shared/digits';
 import { messages as enMessages } from '../../src/shared/messages';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
 import { createAccount, logIn } from './support/accounts';
+import { serviceWorkerInCharge } from './support/service-worker';
 import { expect, test } from './fixtures';
 
 // The public home page in Bangla (docs/decisions/0015-bangla.md, "The home page"): `/` is a static
@@ -130,7 +131,7 @@ test.describe('signed in, with the service worker running', () => {
     await logIn(page, owner);
     // The app registers its service worker once someone is signed in: it is in charge before `/` is opened.
     await page.goto('/dashboard');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await serviceWorkerInCharge(page);
     await page.goto('/');
     await switchTo(page, 'বাংলা');
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');

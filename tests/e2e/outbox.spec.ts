@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { todayIn } from '../../src/shared/dates';
 import { type Account, createAccount, logIn } from './support/accounts';
+import { serviceWorkerInCharge } from './support/service-worker';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -60,7 +61,7 @@ test.describe('the outbox', () => {
       await page.goto('/cashOut');
       await expect(page.getByTestId('header-balance')).toBeVisible();
       // The worker is in charge of this page (it keeps the app for offline use).
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await serviceWorkerInCharge(page);
 
       // Made at 23:50 in Dhaka yesterday: they must keep that day, though they reach the server today.
       const today = todayIn('Asia/Dhaka');
