@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_WAIT_MS, groupCommit } from '../../src/server/db/write.ts';
+import { GROUP_MEMORY, GROUP_WAIT_MS, groupCommit } from '../../src/server/db/write.ts';
 
 // Group commit decides how many writes share one commit (one lock, one flush to disk). These
 // tests drive it with fake timers and a fake database: which writes went together, and when.
@@ -82,6 +82,59 @@ describe('group commit', () => {
     write(9, 10);
     await after(0);
     expect(groups.at(-1)).toEqual([9, 10]);
+  });
+
+  it('keeps waiting for all the writers of a steady load when one group fell short of them', async () => {
+    const { groups, write, after } = harness();
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    write(...range(1, 10));
+    await after(0);
+    // Six come back at once and three more during the wait; the tenth is late: nine go.
+    write(...range(11, 16));
+    await after(0);
+    write(17, 18, 19);
+    await after(GROUP_WAIT_MS);
+    expect(groups.at(-1)).toEqual(range(11, 19));
+    // Nine are in again: the group still waits for the tenth, and goes the moment it comes.
+    write(...range(20, 28));
+    await after(0);
+    expect(groups).toHaveLength(2);
+    write(29);
+    await after(0);
+    expect(groups.at(-1)).toEqual(range(20, 29));
+  });
+
+  it('forgets a burst: a writer alone after it waits once, then goes at once', async () => {
+    const { groups, write, after } = harness();
+    write(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    await after(0);
+    write(11);
+    await after(0);
+    expect(groups).toHaveLength(1);
+    await after(GROUP_WAIT_MS);
+    expect(groups.at(-1)).toEqual([11]);
+    write(12);
+    await after(0);
+    expect(groups.at(-1)).toEqual([12]);
+  });
+
+  it(`remembers the largest of the last ${GROUP_MEMORY} groups, no more`, async () => {
+    const { groups, write, after } = harness();
+    write(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    await after(0);
+    // Groups of three, each of which someone joined during its wait: the load is steady, smaller.
+    let next = 11;
+    for (let i = 0; i < GROUP_MEMORY; i++) {
+      write(next++);
+      await after(0);
+      write(next++, next++);
+      await after(GROUP_WAIT_MS);
+      expect(groups.at(-1)).toHaveLength(3);
+    }
+    // The group of ten is no longer among the last ones: three go at once.
+    write(next++, next++, next++);
+    await after(0);
+    expect(groups).toHaveLength(GROUP_MEMORY + 2);
   });
 
   it('keeps writes that arrive while a group is saving for the next group', async () => {

@@ -114,17 +114,24 @@ interface Group<I, R> {
   queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[];
   scheduled: boolean;
   running: boolean;
-  /** How many items the last group saved. */
-  lastSize: number;
-  /** Set while a group smaller than the last one waits for the rest (GROUP_WAIT_MS). */
+  /** The sizes of the latest groups (GROUP_MEMORY of them at most), newest last. */
+  sizes: number[];
+  /** How many writes a group waits for: the largest of `sizes`. */
+  target: number;
+  /** Set while a group smaller than `target` waits for the rest (GROUP_WAIT_MS). */
   waiting: ReturnType<typeof setTimeout> | undefined;
+  /** How many writes the waiting group had at the end of the turn it began in. */
+  waitedWith: number;
 }
 
 /** Items committed together at most (their statements stay far below the databases' limits). */
 export const GROUP_LIMIT = 100;
 
-/** How long a group smaller than the one before waits for more writes to join it. */
+/** How long a group smaller than the latest ones waits for more writes to join it. */
 export const GROUP_WAIT_MS = 1;
+
+/** How many of the latest groups' sizes set how many writers a group waits for. */
+export const GROUP_MEMORY = 16;
 
 /**
  * Group commit. Writes of one sort that arrive together (requests read in one turn of the event
@@ -142,11 +149,15 @@ export function groupCommit<I, R>(opts: {
 }): (db: object, item: I) => Promise<R> {
   const groups = new WeakMap<object, Group<I, R>>();
 
-  async function flush(g: Group<I, R>) {
+  async function flush(g: Group<I, R>, waited = false) {
     g.scheduled = false;
     g.running = true;
     const batch = g.queue.splice(0, GROUP_LIMIT);
-    g.lastSize = batch.length;
+    // Nobody joined during the wait: the load has fallen to this group; what came before is forgotten.
+    if (waited && batch.length <= g.waitedWith) g.sizes.length = 0;
+    g.sizes.push(batch.length);
+    if (g.sizes.length > GROUP_MEMORY) g.sizes.shift();
+    g.target = Math.max(...g.sizes);
     try {
       if (batch.length === 1) {
         const [only] = batch;
@@ -178,15 +189,18 @@ export function groupCommit<I, R>(opts: {
   }
 
   /**
-   * A group goes at the next turn of the event loop once it is as big as the last one. Under a
-   * steady load the writers fall into two halves, each answered while the other is being saved,
-   * so each commit (its statements and its flush to disk, the same for one write or ten) served
-   * half of them; a smaller group waits a moment for the rest. A writer alone after a quiet spell
-   * (the last group was one) never waits.
+   * A group goes at the next turn of the event loop once it is as big as the largest of the last
+   * GROUP_MEMORY groups; a smaller one waits a moment (GROUP_WAIT_MS) for the rest. Each commit
+   * (its statements and its flush to disk, the same for one write or ten) then serves all the
+   * writers of a steady load. Waiting only for as many as the last group had let the load settle
+   * below its size: ten writers came back at slightly different times, a group went as soon as
+   * eight were in, and the other two began the next one, so commits served eight. A wait that
+   * nobody joined (after the turn it began in) means the load has fallen: the sizes before are
+   * forgotten, so a writer alone after a burst waits once, and then never.
    */
   function schedule(g: Group<I, R>) {
     if (g.running) return;
-    const full = g.queue.length >= g.lastSize;
+    const full = g.queue.length >= g.target;
     if (g.waiting !== undefined && full) {
       clearTimeout(g.waiting);
       g.waiting = undefined;
@@ -195,17 +209,20 @@ export function groupCommit<I, R>(opts: {
     if (g.scheduled) return;
     g.scheduled = true;
     if (full) setImmediate(() => void flush(g));
-    else
+    else {
+      g.waitedWith = Infinity;
+      setImmediate(() => (g.waitedWith = g.queue.length));
       g.waiting = setTimeout(() => {
         g.waiting = undefined;
-        void flush(g);
+        void flush(g, true);
       }, GROUP_WAIT_MS);
+    }
   }
 
   return (db, item) =>
     new Promise<R>((resolve, reject) => {
       let g = groups.get(db);
-      if (!g) groups.set(db, (g = { queue: [], scheduled: false, running: false, lastSize: 1, waiting: undefined }));
+      if (!g) groups.set(db, (g = { queue: [], scheduled: false, running: false, sizes: [], target: 1, waiting: undefined, waitedWith: 0 }));
       g.queue.push({ item, resolve, reject });
       schedule(g);
     });
