@@ -8,11 +8,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // SQLite: one server per data directory (the cli's backup and check may run beside it).
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = await openDatabase(config);
+  // Holding the lock, the server may rewrite the SQLite file (its page size) before opening it.
+  const database = await openDatabase(config, { owner: !config.databaseUrl });
   const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
   app.log.info({ database: database.dialect, location: database.location, migrationsApplied: applied }, 'database ready');
   if (database.dialect === 'sqlite') app.log.info('sqlite: journal_mode=wal synchronous=FULL foreign_keys=on');
+  if (database.setup) app.log[database.setup.moved ? 'info' : 'warn'](database.setup.message);
 
   let closing = false;
   const shutdown = async (signal: string) => {

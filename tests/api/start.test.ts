@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../helpers/ports.ts';
+import { fileSettings, oldBooks } from '../helpers/sqlite-books.ts';
 
 // The real process: how it refuses bad configuration and how it stops.
 function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'))) {
@@ -26,6 +27,18 @@ function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.
   return { child, exited, output: () => out, dataDir };
 }
 
+/** The health answer of the server `p` once it gives one (undefined if it stops first or takes 30 s). */
+async function healthOf(p: ReturnType<typeof run>, port: number): Promise<unknown> {
+  let health: unknown;
+  for (let i = 0; i < 300 && !health && p.child.exitCode === null; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.json())
+      .catch(() => undefined);
+  }
+  return health;
+}
+
 // Real processes that compile the server on start (tsx): slow on a loaded 2-core machine.
 describe('starting the server', { timeout: 90_000 }, () => {
   it('refuses a bad PORT with one plain line naming it', async () => {
@@ -46,14 +59,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
     const port = await freePort();
     const p = run({ PORT: String(port) });
     onTestFinished(() => void p.child.kill('SIGKILL'));
-    let health: unknown;
-    for (let i = 0; i < 300 && !health && p.child.exitCode === null; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      health = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((r) => r.json())
-        .catch(() => undefined);
-    }
-    expect(health).toEqual({ data: { status: 'ok', database: 'sqlite' } });
+    expect(await healthOf(p, port)).toEqual({ data: { status: 'ok', database: 'sqlite' } });
     expect(p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
     const second = run({ PORT: String(port + 1) }, p.dataDir);
     expect(await second.exited).toBe(1);
@@ -64,5 +70,18 @@ describe('starting the server', { timeout: 90_000 }, () => {
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('shutting down');
     expect(fs.existsSync(path.join(p.dataDir, 'ama.sqlite'))).toBe(true);
+  });
+
+  it('moves books of 4 KiB pages to 1 KiB pages at start, says so in the log, and serves them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-start-'));
+    const file = await oldBooks(dataDir);
+    const port = await freePort();
+    const p = run({ PORT: String(port) }, dataDir);
+    onTestFinished(() => void p.child.kill('SIGKILL'));
+    expect(await healthOf(p, port)).toEqual({ data: { status: 'ok', database: 'sqlite' } });
+    expect(p.output()).toMatch(/sqlite: the books moved from 4096-byte to 1024-byte pages in \d+ ms/);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(fileSettings(file)).toEqual({ pageSize: 1024, journal: 'wal' });
   });
 });

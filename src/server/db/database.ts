@@ -15,6 +15,8 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, for logs: a file path or a redacted URL. */
   location: string;
+  /** What opening it changed or could not change (SQLite's page size), for the log. */
+  setup?: { moved: boolean; message: string };
   close(): Promise<void>;
 }
 
@@ -67,14 +69,64 @@ pg.types.setTypeParser(20, (v) => {
 
 export const SQLITE_FILE = 'ama.sqlite';
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> {
+/**
+ * The SQLite books' page size (docs/decisions/0018-sqlite-page-size.md). Each commit writes every
+ * page it changed to the log and waits for the disk to hold it, and that wait grows with the bytes:
+ * an entry changes about twenty pages (the entry, its indexes, seven running totals), nearly all
+ * for a row of a hundred bytes or less. With 1 KiB pages (SQLite's default until 2016) a commit
+ * writes a quarter of the bytes it wrote with 4 KiB.
+ */
+export const SQLITE_PAGE_SIZE = 1024;
+
+/**
+ * `owner`: the caller holds the data directory's lock (`lockDataDir`), so no other process has
+ * the books open, and an existing SQLite file may be rewritten to SQLITE_PAGE_SIZE.
+ */
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined }, { owner = false } = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openSqlite(path.join(opts.dataDir, SQLITE_FILE));
+  const file = path.join(opts.dataDir, SQLITE_FILE);
+  const setup = owner ? adoptPageSize(file) : undefined;
+  return { ...openSqlite(file), ...(setup ? { setup } : {}) };
+}
+
+/**
+ * Rewrites an existing SQLite file with SQLITE_PAGE_SIZE pages (a VACUUM, once; a new file gets
+ * them when it is created). SQLite cannot change the page size of a database in WAL mode, so the
+ * rewrite runs with a rollback journal, which keeps it whole if the process stops half-way: the
+ * next open rolls it back and it runs again. Any other connection (a backup or a check running
+ * beside a stopped server) or too little disk for the copy leaves the file as it was, to be
+ * moved at a later start; the books work the same with either size. Undefined when nothing had
+ * to change.
+ */
+export function adoptPageSize(file: string): { moved: boolean; message: string } | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const sqlite = new BetterSqlite3(file);
+  try {
+    const before = Number(sqlite.pragma('page_size', { simple: true }));
+    const tables = Number(sqlite.prepare('select count(*) from sqlite_schema').pluck().get());
+    if (before === SQLITE_PAGE_SIZE || tables === 0) return undefined;
+    const started = performance.now();
+    try {
+      sqlite.pragma('journal_mode = DELETE');
+      sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
+      sqlite.exec('VACUUM');
+    } catch (error) {
+      return { moved: false, message: `sqlite: the books keep ${before}-byte pages for now (${(error as Error).message}); the next start tries again` };
+    } finally {
+      sqlite.pragma('journal_mode = WAL');
+    }
+    const ms = Math.round(performance.now() - started);
+    return { moved: true, message: `sqlite: the books moved from ${before}-byte to ${SQLITE_PAGE_SIZE}-byte pages in ${ms} ms` };
+  } finally {
+    sqlite.close();
+  }
 }
 
 export function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
+  // Takes effect only on a file that has no pages yet (a new one): see adoptPageSize for the others.
+  sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

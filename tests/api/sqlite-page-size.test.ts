@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { SQLITE_FILE, SQLITE_PAGE_SIZE, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
+import { fileSettings, oldBooks } from '../helpers/sqlite-books.ts';
+
+// The SQLite books use 1 KiB pages (docs/decisions/0018-sqlite-page-size.md): a new file is
+// made with them, and books written before (4 KiB pages) are rewritten once, at a server's start.
+
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-pages-'));
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Everything the books hold that a user sees: the entries, the partners and the summary. */
+function contents(file: string) {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return {
+      entries: db.prepare('select * from entries order by id').all(),
+      partners: db.prepare('select * from partners order by id').all(),
+      summary: db.prepare('select * from ledger_summary').all(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe('SQLite page size', { timeout: 60_000 }, () => {
+  it('makes new books with 1 KiB pages, in WAL mode', async () => {
+    const dir = dataDir();
+    const database = await openDatabase({ dataDir: dir });
+    await migrateToLatest(database);
+    await database.close();
+    expect(SQLITE_PAGE_SIZE).toBe(1024);
+    expect(fileSettings(path.join(dir, SQLITE_FILE))).toEqual({ pageSize: 1024, journal: 'wal' });
+  });
+
+  it('rewrites books of 4 KiB pages when the server opens them, every entry, partner and total as it was', async () => {
+    const dir = dataDir();
+    const file = await oldBooks(dir);
+    const before = contents(file);
+    expect(before.entries.length).toBeGreaterThan(500);
+
+    const database = await openDatabase({ dataDir: dir }, { owner: true });
+    onTestFinished(() => database.close());
+    expect(database.setup).toEqual({ moved: true, message: expect.stringMatching(/^sqlite: the books moved from 4096-byte to 1024-byte pages in \d+ ms$/) });
+    expect(await checkBooks(database.db)).toEqual([]);
+    expect(contents(file)).toEqual(before);
+    expect(fileSettings(file)).toEqual({ pageSize: 1024, journal: 'wal' });
+
+    // Once moved, a later start has nothing to do.
+    await database.close();
+    const again = await openDatabase({ dataDir: dir }, { owner: true });
+    await again.close();
+    expect(again.setup).toBeUndefined();
+  });
+
+  it('leaves the books as they are while another connection has them open, and moves them at a later start', async () => {
+    const dir = dataDir();
+    const file = await oldBooks(dir);
+    const before = contents(file);
+    const reader = new BetterSqlite3(file, { readonly: true });
+    reader.prepare('select count(*) from entries').get();
+
+    const first = await openDatabase({ dataDir: dir }, { owner: true });
+    expect(first.setup).toEqual({
+      moved: false,
+      message: expect.stringMatching(/^sqlite: the books keep 4096-byte pages for now \(.+\); the next start tries again$/),
+    });
+    // The books work as they are: a check reads them whole.
+    expect(await checkBooks(first.db)).toEqual([]);
+    await first.close();
+    reader.close();
+    expect(fileSettings(file)).toEqual({ pageSize: 4096, journal: 'wal' });
+
+    const second = await openDatabase({ dataDir: dir }, { owner: true });
+    await second.close();
+    expect(second.setup?.moved).toBe(true);
+    expect(contents(file)).toEqual(before);
+  });
+
+  it('never rewrites books it opens without owning them (a check or a backup beside a server)', async () => {
+    const dir = dataDir();
+    const file = await oldBooks(dir);
+    const database = await openDatabase({ dataDir: dir });
+    await database.close();
+    expect(database.setup).toBeUndefined();
+    expect(fileSettings(file).pageSize).toBe(4096);
+  });
+});

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { expect } from 'vitest';
+import { SQLITE_FILE, migrateToLatest, openSqlite } from '../../src/server/db/database.ts';
+import { seedDemo } from '../../src/server/modules/books/demo.ts';
+
+// SQLite books as files: their settings, and books as older versions of the server wrote them.
+
+/** The file's page size and journal mode, read by a connection of its own. */
+export function fileSettings(file: string) {
+  const db = new BetterSqlite3(file);
+  try {
+    return { pageSize: db.pragma('page_size', { simple: true }), journal: db.pragma('journal_mode', { simple: true }) };
+  } finally {
+    db.close();
+  }
+}
+
+/** Books as the server wrote them before 1 KiB pages: 4 KiB pages, WAL, demo data, in `dir`. */
+export async function oldBooks(dir: string) {
+  const file = path.join(dir, SQLITE_FILE);
+  const raw = new BetterSqlite3(file);
+  raw.pragma('page_size = 4096');
+  raw.pragma('journal_mode = WAL');
+  raw.close();
+  const database = openSqlite(file);
+  await migrateToLatest(database);
+  await seedDemo(database.db, { entries: 600, today: '2026-11-22' });
+  await database.close();
+  expect(fileSettings(file).pageSize).toBe(4096);
+  return file;
+}
