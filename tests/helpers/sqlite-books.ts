@@ -17,7 +17,7 @@ export function fileSettings(file: string) {
 }
 
 /** Books as the server wrote them before 1 KiB pages: 4 KiB pages, WAL, demo data, in `dir`. */
-export async function oldBooks(dir: string) {
+export async function oldBooks(dir: string, entries = 600) {
   const file = path.join(dir, SQLITE_FILE);
   const raw = new BetterSqlite3(file);
   raw.pragma('page_size = 4096');
@@ -25,7 +25,7 @@ export async function oldBooks(dir: string) {
   raw.close();
   const database = openSqlite(file);
   await migrateToLatest(database);
-  await seedDemo(database.db, { entries: 600, today: '2026-11-22' });
+  await seedDemo(database.db, { entries, today: '2026-11-22' });
   await database.close();
   expect(fileSettings(file).pageSize).toBe(4096);
   return file;
