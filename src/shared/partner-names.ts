@@ -12,7 +12,17 @@ export const cleanName = (name: string) => name.normalize('NFC').trim().replace(
 const LOOK_ALIKE = 'аеорсухѕіјԁԛԝүһкмнтвαικνοτχυ';
 const READS_AS = 'aeopcyxsijdqwyhkmhtbaikvotxu';
 
-/** What two names are compared by: compatibility form, lower case, look-alike letters read as Latin. */
+// Each look-alike is one UTF-16 unit, so a class without the `u` flag finds exactly them.
+const LOOK_ALIKE_LETTER = new RegExp(`[${LOOK_ALIKE}]`, 'g');
+
+/**
+ * What two names are compared by: compatibility form, lower case, look-alike letters read as Latin.
+ * Asked for every entry typed with a party's name: a name without look-alikes is not taken apart
+ * letter by letter (that was 2% of an entry POST's CPU).
+ */
 export function partnerNameKey(name: string): string {
-  return [...cleanName(name).normalize('NFKC').toLowerCase()].map((c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c).join('');
+  return cleanName(name)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(LOOK_ALIKE_LETTER, (c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c);
 }
