@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from '../../src/server/http/json-body.ts';
+import { duplicateKey, parseJsonBody } from '../../src/server/http/json-body.ts';
 import { HttpError } from '../../src/server/http/validate.ts';
 
 // A request body is refused when a key or a value holds what we cannot store or must not take: a
@@ -93,5 +93,25 @@ describe('request bodies', () => {
       size: '__proto__',
     });
     expect(parseJsonBody('{"note":"plain","weight":"100.5"}')).toEqual({ note: 'plain', weight: '100.5' });
+  });
+});
+
+describe('duplicateKey', () => {
+  /** A key spelled as JSON, plainly or with every letter escaped. */
+  const spelled = (key: string, escaped: boolean) =>
+    escaped ? `"${[...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"` : JSON.stringify(key);
+  const keys = fc.constantFrom('name', 'paid_amount', 'k', 'é', 'a"b', 'a\\b', '');
+
+  it('finds the first key given twice in one object, however either is spelled, and only then', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(keys, { minLength: 1 }), fc.nat(), fc.boolean(), fc.boolean(), fc.boolean(), (unique, pick, escapeFirst, escapeSecond, twice) => {
+        const dup = unique[pick % unique.length]!;
+        const fields = unique.map((k) => `${spelled(k, k === dup && escapeFirst)}:"v"`);
+        if (twice) fields.push(`${spelled(dup, escapeSecond)}:"w"`);
+        const text = `{"outer":{${fields.join(',')}},"outer2":[{${fields.join(',')}}]}`;
+        expect(duplicateKey(text)).toBe(twice ? dup : undefined);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -41,7 +41,9 @@ export function duplicateKey(text: string): string | undefined {
       while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
       const keys = objects[objects.length - 1];
       if (keys && keyNext) {
-        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        // A key without an escape is its text as it stands (the body parsed already: no raw control characters).
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
         if (keys.has(key)) return key;
         keys.add(key);
         keyNext = false;
