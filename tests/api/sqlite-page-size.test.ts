@@ -132,6 +132,35 @@ describe('SQLite page size', { timeout: 60_000 }, () => {
     expect(moved).toContain(false);
   });
 
+  it('gives way to a reader holding books left with a rollback journal, puts them back in WAL mode, and starts', async () => {
+    const dir = dataDir();
+    const file = await oldBooks(dir);
+    // As a stop half-way through a rewrite leaves them: a rollback journal, not WAL.
+    const raw = new BetterSqlite3(file);
+    raw.pragma('journal_mode = DELETE');
+    raw.close();
+    // A reader in another process (a check, a backup) holds a read for 3 s.
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const r = new (require('better-sqlite3'))(${JSON.stringify(file)}, { readonly: true }); r.exec('begin'); r.prepare('select count(*) from entries').get(); console.log('reading'); setTimeout(() => r.exec('commit'), 3000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    onTestFinished(() => void reader.kill('SIGKILL'));
+    await new Promise((resolve) => reader.stdout.once('data', resolve));
+
+    const database = await openDatabase({ dataDir: dir }, { owner: true });
+    onTestFinished(() => database.close());
+    expect(database.setup).toEqual({
+      moved: false,
+      message: expect.stringMatching(/^sqlite: the books keep 4096-byte pages for now \(database is locked\); the next start tries again$/),
+    });
+    expect(await checkBooks(database.db)).toEqual([]);
+    expect(fileSettings(file).journal).toBe('wal');
+  });
+
   it('never rewrites books it opens without owning them (a check or a backup beside a server)', async () => {
     const dir = dataDir();
     const file = await oldBooks(dir);

@@ -100,20 +100,35 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
  */
 export function adoptPageSize(file: string): { moved: boolean; message: string } | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const sqlite = new BetterSqlite3(file);
+  // No busy wait: another connection makes the rewrite give way at once instead of holding the start.
+  const sqlite = new BetterSqlite3(file, { timeout: 0 });
   try {
     const before = Number(sqlite.pragma('page_size', { simple: true }));
     const tables = Number(sqlite.prepare('select count(*) from sqlite_schema').pluck().get());
     if (before === SQLITE_PAGE_SIZE || tables === 0) return undefined;
     const started = performance.now();
+    let refusal: unknown;
     try {
       sqlite.pragma('journal_mode = DELETE');
       sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
       sqlite.exec('VACUUM');
     } catch (error) {
-      return { moved: false, message: `sqlite: the books keep ${before}-byte pages for now (${(error as Error).message}); the next start tries again` };
-    } finally {
+      refusal = error;
+    }
+    // Back to WAL whatever happened, waiting a moment for a reader that came in meanwhile; should
+    // that fail too, openSqlite switches it (and checks that it did) right after.
+    try {
+      sqlite.pragma('busy_timeout = 5000');
       sqlite.pragma('journal_mode = WAL');
+    } catch (error) {
+      refusal ??= error;
+    }
+    // What the file has now, not what was asked: SQLite ignores the page size in WAL mode, which
+    // another process's open may have switched on between our two statements.
+    const after = Number(sqlite.pragma('page_size', { simple: true }));
+    if (after !== SQLITE_PAGE_SIZE) {
+      const why = refusal instanceof Error ? refusal.message : 'another connection put them back in WAL mode';
+      return { moved: false, message: `sqlite: the books keep ${after}-byte pages for now (${why}); the next start tries again` };
     }
     const ms = Math.round(performance.now() - started);
     return { moved: true, message: `sqlite: the books moved from ${before}-byte to ${SQLITE_PAGE_SIZE}-byte pages in ${ms} ms` };

@@ -210,7 +210,9 @@ export function groupCommit<I, R>(opts: {
     g.scheduled = true;
     if (full) setImmediate(() => void flush(g));
     else {
-      g.waitedWith = Infinity;
+      // Writes read in the same turn are not joiners: counted again once the turn is over. (Should
+      // the wait end first, the count stands at the writes there when it began.)
+      g.waitedWith = g.queue.length;
       setImmediate(() => (g.waitedWith = g.queue.length));
       g.waiting = setTimeout(() => {
         g.waiting = undefined;
