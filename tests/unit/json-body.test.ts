@@ -104,13 +104,20 @@ describe('duplicateKey', () => {
 
   it('finds the first key given twice in one object, however either is spelled, and only then', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(keys, { minLength: 1 }), fc.nat(), fc.boolean(), fc.boolean(), fc.boolean(), (unique, pick, escapeFirst, escapeSecond, twice) => {
-        const dup = unique[pick % unique.length]!;
-        const fields = unique.map((k) => `${spelled(k, k === dup && escapeFirst)}:"v"`);
-        if (twice) fields.push(`${spelled(dup, escapeSecond)}:"w"`);
-        const text = `{"outer":{${fields.join(',')}},"outer2":[{${fields.join(',')}}]}`;
-        expect(duplicateKey(text)).toBe(twice ? dup : undefined);
-      }),
+      fc.property(
+        fc.uniqueArray(keys, { minLength: 1 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (unique, pick, escapeFirst, escapeSecond, twice) => {
+          const dup = unique[pick % unique.length]!;
+          const fields = unique.map((k) => `${spelled(k, k === dup && escapeFirst)}:"v"`);
+          if (twice) fields.push(`${spelled(dup, escapeSecond)}:"w"`);
+          const text = `{"outer":{${fields.join(',')}},"outer2":[{${fields.join(',')}}]}`;
+          expect(duplicateKey(text)).toBe(twice ? dup : undefined);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -9,8 +9,7 @@ const LOOK_ALIKE = 'аеорсухѕіјԁԛԝүһкмнтвαικνοτχυ';
 const READS_AS = 'aeopcyxsijdqwyhkmhtbaikvotxu';
 
 /** The rule, letter by letter: the reference the quicker code is held to. */
-const byLetter = (name: string) =>
-  [...cleanName(name).normalize('NFKC').toLowerCase()].map((c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c).join('');
+const byLetter = (name: string) => [...cleanName(name).normalize('NFKC').toLowerCase()].map((c) => READS_AS[LOOK_ALIKE.indexOf(c)] ?? c).join('');
 
 describe('partner name keys', () => {
   it('reads look-alike letters, case, compatibility forms and spaces as the same name', () => {
