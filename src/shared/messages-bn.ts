@@ -127,6 +127,7 @@ export const messages: Messages = {
   reasonMin: 'কারণ লিখতে হবে (অন্তত ৩ অক্ষর)',
   voidIntro: '{entry}: {subject} {amount}, {date}। এটি ফিরিয়ে নেওয়ার একটি বিপরীত এন্ট্রি লেখা হবে; মূল এন্ট্রি খাতায় থাকবে, বাতিল চিহ্নসহ।',
   reversalOf: '#{id} এর বিপরীত এন্ট্রি',
+  reversalOfOn: '#{id} এর বিপরীত এন্ট্রি, করা হয় {date}',
   correctsId: '#{id} সংশোধন করে',
   correctedBy: '#{id} দিয়ে সংশোধিত',
   correctedByOn: '#{id} দিয়ে সংশোধিত, {date}',

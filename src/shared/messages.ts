@@ -137,6 +137,7 @@ export const messages = {
   reasonMin: 'Reason is required (at least 3 characters)',
   voidIntro: '{entry}: {subject} {amount} on {date}. A reversal taking it back out will be written; the original stays in the books, marked voided.',
   reversalOf: 'reversal of #{id}',
+  reversalOfOn: 'reversal of #{id}, made on {date}',
   correctsId: 'corrects #{id}',
   correctedBy: 'corrected by #{id}',
   correctedByOn: 'corrected by #{id}, on {date}',

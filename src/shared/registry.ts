@@ -293,6 +293,14 @@ export const kindByPath = registry.byPath;
 export const kindByName = registry.byName;
 export const kindsInGroup = registry.inGroup;
 
+/**
+ * Fields a statement's totals add up: amounts of money, weights and quantities. A rate per kg is a
+ * figure too, but a sum of rates means nothing, so its total is left blank.
+ */
+export function isTotalled(f: FieldDef): boolean {
+  return f.input.type === 'computed' || (f.input.type === 'decimal' && f.input.unit !== 'rate');
+}
+
 /** Fields a person types (computed ones are the server's). */
 export function inputFields(kind: KindDef): FieldDef[] {
   return kind.fields.filter((f) => f.input.type !== 'computed');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
+import { todayIn } from '../../src/shared/dates.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -63,6 +64,16 @@ describe.each(dialects)('corrections on %s', (dialect) => {
     expect(String(original.voided_reason)).toContain(`Corrected by #${replacement.id}: paid 500 less`);
     expect(list.totals.paid_amount).toBe(4500);
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
+
+    // Among the latest entries the reversal says which day it takes the amount out of (the
+    // original's), beside the day it was made; the replacement stands on the original's day.
+    const recent = (await acc.get('/api/entries/recent?group=cashIn&limit=100')).json().data as Record<string, unknown>[];
+    const reversal = recent.find((r) => r.void_of === id);
+    expect(reversal).toMatchObject({ reverses_date: '2026-11-20', issue_date: todayIn('Asia/Dhaka') });
+    expect(recent.find((r) => r.id === replacement.id)).toMatchObject({ issue_date: '2026-11-20' });
+    expect(recent.find((r) => r.id === replacement.id)).not.toHaveProperty('reverses_date');
+    // One entry read by id says the same.
+    expect((await acc.get(`/api/entries/${String(reversal?.id)}`)).json().data).toMatchObject({ reverses_date: '2026-11-20' });
 
     // The audit log has it.
     const audit = await sql<{

@@ -183,7 +183,8 @@ function rowOf(e: Entry): Record<string, unknown> {
 /** Whether the entry was voided, by whom, when and why (its reversal), or what it reverses. */
 function withVoidMarks(out: Record<string, unknown>, e: Entry): Record<string, unknown> {
   out.voided = e.voided;
-  if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason });
+  // A reversal also gives the day it takes the amount out of: its original's.
+  if (e.reversal) Object.assign(out, { void_of: e.reversal.of.id, void_reason: e.reversal.reason, reverses_date: e.reversal.of.date });
   const r = e.voidedBy;
   if (r?.reversal) Object.assign(out, { voided_reason: r.reversal.reason, voided_by: ACC_NAME, voided_on: r.date, reversal_id: r.id });
   if (e.correctedBy) out.corrected_by = e.correctedBy.id;
@@ -217,7 +218,8 @@ function kindParty(k: KindDef): { categories: readonly string[] } | undefined {
 function totalsOf(k: KindDef, rows: Entry[]): Record<string, bigint> {
   const live = rows.filter(isLive);
   const out: Record<string, bigint> = {};
-  for (const f of k.fields) if (unitOf(f)) out[f.name] = sum(live.map((e) => big(e.v, f.name)));
+  // A rate per kg is not added up: its sum means nothing.
+  for (const f of k.fields) if (unitOf(f) && !(f.input.type === 'decimal' && f.input.unit === 'rate')) out[f.name] = sum(live.map((e) => big(e.v, f.name)));
   if (k.kind === 'asset') out.sold_amount = sum(live.map((e) => e.sold ?? 0n));
   return out;
 }

@@ -4,7 +4,7 @@ import { amountInWords } from '../../src/shared/amount-words';
 import { formatLongDate, formatShortMonth, todayIn } from '../../src/shared/dates';
 import { toBengaliDigits } from '../../src/shared/digits';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
-import { messages as en } from '../../src/shared/messages';
+import { messages as en, fill } from '../../src/shared/messages';
 import { addPartner, createAccount, linkFromMail, logIn } from './support/accounts';
 import { pickParty } from './support/forms';
 import { TEST_PASSWORD } from '../helpers/factories';
@@ -184,6 +184,7 @@ test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups
   // Saved as the same amount, whatever the digits.
   const saved = await (await page.request.get(`/api/investorData?name=${encodeURIComponent(investor)}`)).json();
   expect(saved.data.map((r: { paid_amount: number }) => r.paid_amount)).toEqual([1234567.5]);
+  const entryId = String(saved.data[0].id);
 
   await page.goto('/dashboard/investData');
   await page.getByRole('row').filter({ hasText: investor }).getByRole('link', { name: bn.details }).click();
@@ -201,6 +202,18 @@ test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups
     await testInfo.attach('statement-lakh-bn.pdf', { body: pdf, contentType: 'application/pdf' });
     expect(pdf.toString('latin1')).toMatch(/NotoSansBengali/);
   }
+  // Its receipt and its reversal, once voided, give the entry's number in Bengali digits too.
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto('/cashIn');
+  const latest = page.getByTestId('recent-row').filter({ hasText: investor }).first();
+  await latest.getByRole('button', { name: bn.void }).click();
+  const voiding = page.getByRole('dialog', { name: bn.voidEntry });
+  await voiding.getByLabel(bn.reason).fill('ভুল এন্ট্রি');
+  await voiding.getByRole('button', { name: bn.voidEntry }).click();
+  const reversal = page.getByTestId('recent-row').filter({ hasText: fill(bn.reversalOf, { id: toBengaliDigits(entryId) }) });
+  await expect(reversal).toHaveCount(1);
+  await page.goto(`/dashboard/receipt?id=${entryId}`);
+  await expect(page.getByTestId('receipt')).toContainText(`#${toBengaliDigits(entryId)}`);
 });
 
 test('the language is kept on the account: a fresh browser gets it after signing in', async ({ page, browser, request }) => {

@@ -90,6 +90,10 @@ test.describe('the books', () => {
         // The form resets for the next entry.
         await expect(dialog.getByLabel(kind.fields[0]?.label ?? '').first()).toHaveValue('');
         await dialog.getByRole('button', { name: 'Close' }).click();
+        // The latest entries list it at once; stock added says it is kilograms, among the taka.
+        const latest = page.getByTestId('recent-row').first();
+        await expect(latest).toContainText(kind.title);
+        if (kind.kind === 'stock') await expect(latest).toContainText('10.5 KG');
       }
     }
     expect(await booksCheck()).toEqual([]);
@@ -130,6 +134,9 @@ test.describe('the books', () => {
     const reversal = page.getByTestId('recent-row').filter({ hasText: 'reversal of' }).first();
     await expect(reversal).toBeVisible();
     await expect(reversal).toContainText('−৳ 1,00,000.00');
+    // Listed on its original's day (today here), its mark saying when it was made.
+    const today = await reversal.locator('td').first().innerText();
+    await expect(reversal).toContainText(new RegExp(`reversal of #\\d+, made on ${today}`));
     expect(await booksCheck()).toEqual([]);
   });
 
@@ -228,6 +235,11 @@ test.describe('the books', () => {
     await dialog.getByLabel('Paid Amount').fill('3000');
     await dialog.getByLabel('Discount').fill('0');
     await expect(dialog.getByTestId('live-total')).toHaveText('৳ 3,125.00');
+    await expect(dialog.getByTestId('live-due')).toHaveText('৳ 125.00');
+    // A paid amount that cannot be read leaves the due unknown, not worked out as if nothing was paid.
+    await dialog.getByLabel('Paid Amount').fill('3000abc');
+    await expect(dialog.getByTestId('live-due')).toHaveText('—');
+    await dialog.getByLabel('Paid Amount').fill('3000');
     await expect(dialog.getByTestId('live-due')).toHaveText('৳ 125.00');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -67,6 +67,12 @@ test.describe('corrections and parties', () => {
     await dialog.getByLabel('Paid Amount').fill('900');
     await dialog.getByRole('button', { name: 'Save correction' }).click();
     await expect(page.getByText('Entry corrected').first()).toBeVisible();
+    // Printed while the toast still shows, the page has no toast on it.
+    // (Asked at once: waiting would only see the toast go by itself.)
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByText('Entry corrected').first().isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByText('Entry corrected').first()).toBeVisible();
 
     await expect(page.getByTestId('ledger-closing')).toContainText('100.00 Dr');
     await expect(page.getByTestId('ledger-row')).toHaveCount(2);

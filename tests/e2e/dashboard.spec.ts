@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { todayIn } from '../../src/shared/dates';
 import { entryBody } from '../helpers/factories';
 import { addPartner, logIn } from './support/accounts';
@@ -55,6 +56,12 @@ test.describe('dashboard and statements', () => {
     await expect(footer).toContainText(taka(sum(totals)));
     await expect(footer).toContainText(taka(sum(dues)));
     await expect(footer).toContainText(taka(sum(buys.map((b) => p(b.paid_amount)))));
+    // Rates per kg are not added up: the totals row leaves the rate column blank.
+    const rateColumn = await page.getByRole('columnheader', { includeHidden: true }).allTextContents();
+    const rateIndex = rateColumn.findIndex((h) => h.trim() === 'Price/KG');
+    expect(rateIndex).toBeGreaterThan(0);
+    await expect(footer.locator(':scope > *').nth(rateIndex)).toHaveText('');
+    await expect(footer).not.toContainText(taka(sum(buys.map((b) => p(b.price)))));
 
     // A voided entry stays in the list, marked, and leaves the totals.
     const v = await request.post(`/api/entries/${ids[0]}/void`, { data: { reason: 'double entry' }, headers: origin });
@@ -100,6 +107,11 @@ test.describe('dashboard and statements', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(1 + 1 + 3 + 1 + 1);
     expect(lines[1]).toMatch(/^"Brought forward","","","0",/);
+    // The Total row has no sum of rates (Status, Name, Date, Quantity, Size, Price/KG, ...).
+    const header = (lines[0] ?? '').replace(/^\uFEFF/, '').split(',');
+    const rateAt = header.indexOf('"Price/KG"');
+    expect(rateAt).toBeGreaterThan(0);
+    expect(lines.at(-2)?.split(',')[rateAt]).toBe('""');
     expect(lines.at(-1)?.replace(/^"Closing"/, '"Total"')).toBe(lines.at(-2));
     expect(csv).toContain(`"'=1+2, by bKash"`);
   });
@@ -178,6 +190,16 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('ledger-row').nth(0)).toContainText('৳ 1,000.00 Dr');
     await expect(page.getByTestId('ledger-row').nth(1)).toContainText('750.00 Dr');
     await expect(page.getByTestId('ledger-closing')).toContainText('750.00 Dr');
+    // The brought-forward and closing figures end where the rows' figures end, on a phone's cards as on a desktop's columns.
+    const textRight = (cell: Locator) =>
+      cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return Math.round(Math.max(...[...range.getClientRects()].map((r) => r.right)));
+      });
+    const rowFigure = await textRight(page.getByTestId('ledger-row').nth(1).locator('td').filter({ hasText: '750.00 Dr' }).last());
+    expect(Math.abs((await textRight(page.getByTestId('ledger-closing').locator('td').filter({ hasText: '750.00 Dr' }))) - rowFigure)).toBeLessThanOrEqual(2);
+    expect(Math.abs((await textRight(page.getByTestId('ledger-opening').locator('td').filter({ hasText: '৳' }))) - rowFigure)).toBeLessThanOrEqual(2);
   });
 
   test('a long ledger shows its latest 500 entries, carries the rest, and shows all on request', async ({ page, request }, testInfo) => {

@@ -22,6 +22,9 @@ export function setWordTranslator(translate: (word: string) => string): void {
   wordOf = translate;
 }
 
+/** An entry's number (after its '#'), in the language's digits. */
+export const entryNo = (id: unknown, lang: FigureLanguage = language) => (lang === 'bn' ? toBengaliDigits(String(id)) : String(id));
+
 /** A stored `YYYY-MM-DD` business date, as people read it. */
 export const dateText = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
 

@@ -1,6 +1,6 @@
 import { type SumColumn, isSumColumn } from '../../../shared/entry-columns.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
-import { type FieldDef, type KindDef, type Registry, partnerFields } from '../../../shared/registry.ts';
+import { type FieldDef, type KindDef, type Registry, isTotalled, partnerFields } from '../../../shared/registry.ts';
 import type { EntryTable, LedgerSummaryTable, PartnerTable } from '../../db/schema.ts';
 import type { VoidDetails } from './repository.ts';
 
@@ -44,7 +44,8 @@ const stamps = (row: EntryRow): Record<string, unknown> => ({ id: row.id, issue_
 /** Whether the entry was voided, and for a correction, what it corrects and why. */
 function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Record<string, unknown> {
   out.voided = Boolean(row.voided);
-  if (row.void_of !== null) Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason });
+  if (row.void_of !== null)
+    Object.assign(out, { void_of: row.void_of, void_reason: row.void_reason, ...(row.reverses_date ? { reverses_date: row.reverses_date } : {}) });
   if (row.voided_by !== undefined)
     Object.assign(out, { voided_reason: row.voided_reason, voided_by: row.voided_by, voided_on: row.voided_on, reversal_id: row.reversal_id });
   if (row.corrected_by !== undefined) out.corrected_by = row.corrected_by;
@@ -67,9 +68,12 @@ export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): 
   return out;
 }
 
-/** The kind's numeric columns (and a sale's amount): a statement's totals row sums each of them. */
+/** The kind's totalled columns (and a sale's amount): a statement's totals row sums each of them. */
 export function summable(kind: KindDef): SumColumn[] {
-  const cols = kind.fields.map((f) => f.column).filter(isSumColumn);
+  const cols = kind.fields
+    .filter(isTotalled)
+    .map((f) => f.column)
+    .filter(isSumColumn);
   const sale = kind.lifecycle?.action === 'sell' ? kind.lifecycle.value.column : null;
   return sale && isSumColumn(sale) ? [...cols, sale] : cols;
 }
@@ -78,7 +82,7 @@ export function totalsToWire(kind: KindDef, sums: Record<string, number>): Recor
   const out: Record<string, number> = {};
   for (const f of kind.fields) {
     const unit = unitOf(f);
-    if (unit && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
+    if (unit && isTotalled(f) && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
   }
   const l = kind.lifecycle;
   if (l?.action === 'sell' && sums[l.value.column] !== undefined) out[l.value.name] = toDecimal(sums[l.value.column] ?? 0, units.money);

@@ -171,19 +171,32 @@ export interface VoidDetails {
   voided_on?: string;
   reversal_id?: number;
   corrected_by?: number;
+  /** A reversal's original's issue date: the day the void takes its amount out of. */
+  reverses_date?: string;
 }
 
-/** Adds to each voided entry its reversal's reason, author and date (one look-up by the void_of index). */
-export async function withVoidDetails<R extends { id: number; voided: number }>(db: Db, rows: R[]): Promise<(R & VoidDetails)[]> {
+/**
+ * Adds to each voided entry its reversal's reason, author and date (one look-up by the void_of
+ * index), and to each reversal the issue date of the entry it takes back (one look-up by id).
+ */
+export async function withVoidDetails<R extends { id: number; voided: number; void_of?: number | null }>(db: Db, rows: R[]): Promise<(R & VoidDetails)[]> {
   const voided = rows.filter((r) => Number(r.voided)).map((r) => Number(r.id));
-  if (voided.length === 0) return rows;
-  const [reversals, replacements] = await Promise.all([
-    db.selectFrom('entries').select(['id', 'void_of', 'void_reason', 'issued_by', 'issue_date']).where('void_of', 'in', voided).execute(),
-    db.selectFrom('entries').select(['id', 'corrects_id']).where('corrects_id', 'in', voided).execute(),
+  const reversed = rows.flatMap((r) => (r.void_of === null || r.void_of === undefined ? [] : [Number(r.void_of)]));
+  if (voided.length === 0 && reversed.length === 0) return rows;
+  const none = Promise.resolve([]);
+  const [reversals, replacements, originals] = await Promise.all([
+    voided.length
+      ? db.selectFrom('entries').select(['id', 'void_of', 'void_reason', 'issued_by', 'issue_date']).where('void_of', 'in', voided).execute()
+      : none,
+    voided.length ? db.selectFrom('entries').select(['id', 'corrects_id']).where('corrects_id', 'in', voided).execute() : none,
+    reversed.length ? db.selectFrom('entries').select(['id', 'issue_date']).where('id', 'in', reversed).execute() : none,
   ]);
   const byOriginal = new Map(reversals.map((r) => [Number(r.void_of), r]));
   const correctedBy = new Map(replacements.map((r) => [Number(r.corrects_id), Number(r.id)]));
+  const dateOf = new Map(originals.map((o) => [Number(o.id), o.issue_date]));
   return rows.map((row) => {
+    const original = row.void_of === null || row.void_of === undefined ? undefined : dateOf.get(Number(row.void_of));
+    if (original !== undefined) return Object.assign({}, row, { reverses_date: original });
     const r = byOriginal.get(Number(row.id));
     const by = correctedBy.get(Number(row.id));
     return r

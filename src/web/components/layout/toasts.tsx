@@ -12,7 +12,15 @@ const Toaster = lazy(() =>
   import('react-hot-toast').then((m) => ({
     default: function PlacedToaster({ host }: { host: HTMLElement | null }) {
       m.useToasterStore(); // drawn again with each toast, so the place is measured when it shows
-      return <m.Toaster position="top-center" containerStyle={{ top: toastTop(host) }} toastOptions={{ style: { pointerEvents: 'none' } }} />;
+      // Never on paper: a toast showing when Print is pressed would be printed over the page.
+      return (
+        <m.Toaster
+          position="top-center"
+          containerClassName="no-print"
+          containerStyle={{ top: toastTop(host) }}
+          toastOptions={{ style: { pointerEvents: 'none' } }}
+        />
+      );
     },
   })),
 );

@@ -93,7 +93,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <tr data-testid={props.lead.testId}>
               <td colSpan={columns.length - 1}>{shown(props.lead.label)}</td>
               {/* Under the last column (the ledger's Balance), not under the row actions. */}
-              <td className="whitespace-nowrap text-right tabular-nums">{props.lead.value}</td>
+              <td className="whitespace-nowrap text-right tabular-nums" data-lead-value="">
+                {props.lead.value}
+              </td>
               {actions ? <td /> : null}
             </tr>
           ) : null}

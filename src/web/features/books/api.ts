@@ -15,6 +15,8 @@ export type Entry = Record<string, unknown> & {
   issued_by: string;
   voided: boolean;
   void_of?: number;
+  /** A reversal's original's issue date. */
+  reverses_date?: string;
   kind?: string;
   title?: string;
 };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { fill } from '../../../shared/messages';
-import { tr, useMessages } from '../../lib/i18n';
+import { currentMessages, tr, useMessages } from '../../lib/i18n';
 import { type KindDef, kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField, subjectFormat } from '../../../shared/registry-views';
 import { Modal } from '../../components/ui/modal';
-import { dateText, formatCell } from '../../lib/format';
+import { dateText, entryNo, formatCell } from '../../lib/format';
 import { type Entry, receiptLink } from './api';
 import { Link } from 'react-router';
 import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-forms';
@@ -19,19 +19,27 @@ export function entrySummary(e: Entry): { subject: string; amount: string } {
   const amount = kind ? amountField(kind) : undefined;
   const value = amount ? e[amount.name] : e.paid_amount;
   const reversed = e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value;
+  const format = amount ? formatOf(amount) : 'money';
+  const figure = formatCell(reversed, format);
   return {
     subject: subjectName ? formatCell(e[subjectName], kind ? subjectFormat(kind) : 'text') : '',
-    amount: formatCell(reversed, amount ? formatOf(amount) : 'money'),
+    // Among taka amounts a weight (stock added) says it is one.
+    amount: format === 'kg' && figure ? `${figure}${currentMessages().kgUnit}` : figure,
   };
 }
 
 /** A voided entry's mark: who voided it, when and why (on screen and in print). */
 export function VoidMark({ entry }: { entry: Entry }) {
   const m = useMessages();
-  if (entry.void_of) return <span className="badge badge-ghost badge-sm">{fill(m.reversalOf, { id: String(entry.void_of) })}</span>;
-  if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">{fill(m.correctsId, { id: String(entry.corrects) })}</span> : null;
+  if (entry.void_of) {
+    // Listed on the day it takes the amount out of (its original's), so the day it was made is in its mark.
+    const id = entryNo(entry.void_of);
+    const text = entry.reverses_date ? fill(m.reversalOfOn, { id, date: dateText(entry.issue_date) }) : fill(m.reversalOf, { id });
+    return <span className="badge badge-ghost badge-sm h-auto whitespace-normal">{text}</span>;
+  }
+  if (!entry.voided) return entry.corrects ? <span className="badge badge-info badge-sm">{fill(m.correctsId, { id: entryNo(entry.corrects) })}</span> : null;
   const when = entry.voided_on ? dateText(String(entry.voided_on)) : '';
-  const id = String(entry.corrected_by ?? '');
+  const id = entryNo(entry.corrected_by ?? '');
   // A correction's mark is one sentence of the catalogue: a comma of its own would double Bangla's.
   const text = entry.corrected_by
     ? when

@@ -9,7 +9,7 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from '../../.
 import { pricingFields } from '../../../shared/registry-views';
 import { queryClient } from '../../lib/query-client';
 import { balancesQuery } from '../statements/api';
-import { dateText, figureLanguage } from '../../lib/format';
+import { dateText, entryNo, figureLanguage } from '../../lib/format';
 import { type Partner, usePartners } from '../partners/api';
 import { type Entry, lastEntryQuery, useCorrectEntry, useCreateEntry } from './api';
 import { PartyPicker } from './party-picker';
@@ -210,7 +210,7 @@ export function EntryForm({
       {/* Nothing can be typed while an entry saves: the form is emptied when it is saved, and
           what was typed meanwhile would go with it (docs/decisions/0014-outbox.md). */}
       <fieldset disabled={saving} aria-busy={saving} className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
-        {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: correcting.id })}</p> : null}
+        {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: entryNo(correcting.id) })}</p> : null}
         <ReadOnly label={m.date} value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
         <ReadOnly label={m.issuedBy} value={session.user?.name ?? ''} />
         {fields.map((f) => {
@@ -325,7 +325,10 @@ function LiveTotals({ kind, values }: { kind: KindDef; values: Values }) {
   const amount = read(priced?.amount);
   const rate = read(priced?.rate);
   const total = amount !== null && rate !== null ? lineTotal(amount, rate) : null;
-  const due = total !== null ? dueAmount(total, read(priced?.paid) ?? 0, read(priced?.discount) ?? 0) : null;
+  // Paid and discount count as nothing until typed; one that cannot be read leaves the due unknown.
+  const part = (f: FieldDef | undefined) => ((values[f?.name ?? ''] ?? '').trim() === '' ? 0 : read(f));
+  const [paid, discount] = [part(priced?.paid), part(priced?.discount)];
+  const due = total !== null && paid !== null && discount !== null ? dueAmount(total, paid, discount) : null;
   return (
     <div className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 sm:col-span-2" aria-live="polite">
       <div>

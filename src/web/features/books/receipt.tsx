@@ -5,7 +5,7 @@ import { kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { home } from '../../content';
-import { dateText, formatCell } from '../../lib/format';
+import { dateText, entryNo, formatCell } from '../../lib/format';
 import { takaInWords } from '../../components/ui/in-words';
 import { type Entry, entryQuery } from './api';
 
@@ -62,7 +62,7 @@ export function Receipt({ id }: { id: number }) {
       </div>
       <dl className="receipt-lines mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt>{messages.receiptNo}</dt>
-        <dd className="text-right tabular-nums">#{e.id}</dd>
+        <dd className="text-right tabular-nums">#{entryNo(e.id)}</dd>
         <dt>{messages.receiptKind}</dt>
         <dd className="text-right">{tr(r.title)}</dd>
         {r.party ? (

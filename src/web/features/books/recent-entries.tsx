@@ -21,7 +21,8 @@ export function RecentEntries({ group }: { group: KindGroup }) {
       {recent.isError ? <p className="text-error">{tr(recent.error.message)}</p> : null}
       <DataTable
         columns={[
-          { key: 'date', header: m.date, nowrap: true, cell: (e) => dateText(e.issue_date) },
+          // A void's reversal is listed on its original's day, where it takes the amount out (its mark says when it was made).
+          { key: 'date', header: m.date, nowrap: true, cell: (e) => dateText(e.reverses_date ?? e.issue_date) },
           { key: 'form', header: m.form, cell: (e) => tr(e.title ?? '') },
           { key: 'name', header: m.name, cell: (e) => entrySummary(e).subject },
           { key: 'amount', header: m.amount, numeric: true, cell: (e) => entrySummary(e).amount },

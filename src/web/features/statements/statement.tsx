@@ -6,7 +6,7 @@ import { fill } from '../../../shared/messages';
 import { rangeLabel } from '../../lib/range-label';
 import { tr, useMessages } from '../../lib/i18n';
 import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
-import { type Column, fieldNamed, isFigureFormat, statementColumnsOf, subjectFormat } from '../../../shared/registry-views';
+import { type Column, isFigureFormat, statementColumnsOf, subjectFormat } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { csvCell, downloadCsv } from '../../lib/csv';
@@ -51,11 +51,11 @@ function usePartyOf(kind: KindDef | undefined, partner: string | undefined, name
   return named.length === 1 ? named[0] : undefined;
 }
 
-/** A total worth writing in words under a printed statement: a sum of money (not of rates per kg). */
-function isSumOfMoney(kind: KindDef, c: Column, totals: Record<string, number>): boolean {
-  const input = fieldNamed(kind, c.field)?.input;
-  return c.format === 'money' && typeof totals[c.field] === 'number' && !(input?.type === 'decimal' && input.unit === 'rate');
-}
+/** A total worth writing in words under a printed statement: a sum of money (rates per kg have no total). */
+const isSumOfMoney = (c: Column, totals: Record<string, number>) => c.format === 'money' && typeof totals[c.field] === 'number';
+
+/** A column the totals add up: a figure the server sent a total for (not a rate per kg). */
+const hasTotal = (c: Column, totals: Record<string, number>) => isFigure(c) && typeof totals[c.field] === 'number';
 
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
@@ -148,7 +148,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
         ].join(','),
       );
     }
-    lines.push([csvCell('Total'), ...columns.map((c) => csvCell(isFigure(c) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
+    lines.push([csvCell('Total'), ...columns.map((c) => csvCell(hasTotal(c, totals) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
     if (opening) lines.push([csvCell('Closing'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(closing(c), c.format) : ''))].join(','));
     downloadCsv(title, lines);
   };
@@ -191,7 +191,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
         />
       ) : null}
       {statement.data ? (
-        <InWords items={columns.filter((c) => isSumOfMoney(kind, c, totals)).map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))} />
+        <InWords items={columns.filter((c) => isSumOfMoney(c, totals)).map((c) => ({ label: c.header, words: takaInWords(totals[c.field] ?? 0) }))} />
       ) : null}
       {rows.length < allRows.length ? (
         <button type="button" className="no-print btn btn-sm btn-outline mt-3" onClick={() => setShown('all')}>
@@ -214,6 +214,6 @@ function tableColumns(columns: Column[], totals: Record<string, number>): TableC
     nowrap: c.format === 'date',
     className: i === 0 ? 'min-w-32' : '',
     cell: (r: Entry) => formatCell(r[c.field], c.format),
-    total: isFigure(c) ? formatCell(totals[c.field], c.format) : '',
+    total: hasTotal(c, totals) ? formatCell(totals[c.field], c.format) : '',
   }));
 }
