@@ -1,5 +1,5 @@
 import { formatLongDate } from '../../shared/dates';
-import { type FigureLanguage, toBengaliDigits } from '../../shared/digits';
+import { type FigureLanguage, digitsFor } from '../../shared/digits';
 import { formatCount, formatKg, formatTaka, toFixedText, toUnits, units } from '../../shared/money';
 import type { CellFormat } from '../../shared/registry-views';
 
@@ -23,7 +23,7 @@ export function setWordTranslator(translate: (word: string) => string): void {
 }
 
 /** An entry's number (after its '#'), in the language's digits. */
-export const entryNo = (id: unknown, lang: FigureLanguage = language) => (lang === 'bn' ? toBengaliDigits(String(id)) : String(id));
+export const entryNo = (id: unknown, lang: FigureLanguage = language) => digitsFor(String(id), lang);
 
 /** A stored `YYYY-MM-DD` business date, as people read it. */
 export const dateText = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
@@ -71,5 +71,5 @@ export function compactFigure(n: number, lang: FigureLanguage = language): strin
           ? [1e3, lang === 'bn' ? ' হাজার' : 'K']
           : [1, ''];
   const text = `${n < 0 ? '\u2212' : ''}${(size / scale).toFixed(1).replace(/\.0$/, '')}${suffix}`;
-  return lang === 'bn' ? toBengaliDigits(text) : text;
+  return digitsFor(text, lang);
 }

@@ -78,11 +78,12 @@ export function summable(kind: KindDef): SumColumn[] {
   return sale && isSumColumn(sale) ? [...cols, sale] : cols;
 }
 
+/** The sums of `summable(kind)` under the fields' wire names, in their units. */
 export function totalsToWire(kind: KindDef, sums: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const f of kind.fields) {
     const unit = unitOf(f);
-    if (unit && isTotalled(f) && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
+    if (unit && sums[f.column] !== undefined) out[f.name] = toDecimal(sums[f.column] ?? 0, unit);
   }
   const l = kind.lifecycle;
   if (l?.action === 'sell' && sums[l.value.column] !== undefined) out[l.value.name] = toDecimal(sums[l.value.column] ?? 0, units.money);

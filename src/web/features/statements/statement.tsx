@@ -51,11 +51,11 @@ function usePartyOf(kind: KindDef | undefined, partner: string | undefined, name
   return named.length === 1 ? named[0] : undefined;
 }
 
-/** A total worth writing in words under a printed statement: a sum of money (rates per kg have no total). */
-const isSumOfMoney = (c: Column, totals: Record<string, number>) => c.format === 'money' && typeof totals[c.field] === 'number';
-
 /** A column the totals add up: a figure the server sent a total for (not a rate per kg). */
 const hasTotal = (c: Column, totals: Record<string, number>) => isFigure(c) && typeof totals[c.field] === 'number';
+
+/** A total worth writing in words under a printed statement: a sum of money. */
+const isSumOfMoney = (c: Column, totals: Record<string, number>) => c.format === 'money' && hasTotal(c, totals);
 
 /**
  * A statement page (spec §2): the rows of one record kind chosen by the `url` parameter
