@@ -7,10 +7,10 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Registry } from '../shared/registry.ts';
 import { type Database, databaseState, trackChanges, withMigrationLock } from './db/database.ts';
-import { UncertainCommit, databaseFailure, failureReply } from './db/write.ts';
+import { errorAnswer } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { type HeadersFor, registerSecurityHeaders } from './http/security-headers.ts';
-import { HttpError } from './http/validate.ts';
+import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -46,33 +46,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 2_000, requestTimeout: 20_000, headersTimeout: 20_000 },
     // A path that is not valid percent-encoding (/api/%ZZ) or too long, in the app's error shape.
     frameworkErrors: (error, req, reply) => {
-      const message =
-        error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'Bad Request';
+      const code = error.code === 'FST_ERR_BAD_URL' ? 'bad_address' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'address_too_long' : 'bad_request';
       void (reply as FastifyReply)
         .headers(headersFor(req.url))
         .code(error.statusCode ?? 400)
-        .send({ error: { message } });
+        .send({ error: refusal(code) });
     },
   });
   app.decorate('deps', deps);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // First, so every route (better-auth's included) answers errors in the app's shape.
-  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: { message: error.message, field: error.field } });
-    const failure = databaseFailure(error);
-    if (failure || error instanceof UncertainCommit) {
-      const answer = failure ? failureReply(failure) : { status: 503, message: error.message, retryAfter: undefined };
-      req.log.error({ err: error }, `request failed: ${failure?.kind ?? 'commit unanswered'}`);
-      if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-      return reply.code(answer.status).send({ error: { message: answer.message } });
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: { message: 'Something went wrong on the server. Nothing was saved.' } });
-    }
-    return reply.code(status).send({ error: { message: error.message } });
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const answer = errorAnswer(error);
+    if (answer.status >= 500) req.log.error({ err: error }, `request failed${answer.failure ? `: ${answer.failure}` : ''}`);
+    if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
+    return reply.code(answer.status).send({ error: answer.refusal });
   });
 
   databaseState(deps.database.db).onError = (error, what) => app.log.warn({ err: error }, what);
@@ -126,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);
-  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: { message: 'Not Found' } }));
+  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: refusal('not_found') }));
 
   return app;
 }

@@ -1,30 +1,45 @@
 import { z } from 'zod';
 import { LEDGER_PAGE } from './ledger-page.ts';
+import { saying } from './refusals.ts';
 
 // Query of the list reads (spec §7): s, a name filter and the date bounds written as
 // `issue_date>=YYYY-MM-DD` / `issue_date<=YYYY-MM-DD` (parsed as keys `issue_date>` / `issue_date<`).
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, saying('date_format'))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), saying('date_not_real'));
+
+/** How many rows a page lists: a whole number from 1 to `max`, `fallback` when not given. */
+function pageLimit(max: number, fallback: number) {
+  const refused = saying('limit_range', { max });
+  return z.coerce.number(refused).int(refused).min(1, refused).max(max, refused).default(fallback);
+}
 
 export const listQuerySchema = z
   .object({
-    s: z.string().trim().max(100).optional(),
-    name: z.string().trim().max(100).optional(),
+    s: z
+      .string()
+      .trim()
+      .max(100, saying('field_too_long', { field: 's' }))
+      .optional(),
+    name: z
+      .string()
+      .trim()
+      .max(100, saying('field_too_long', { field: 'name' }))
+      .optional(),
     /** A partner's id: their entries, whatever name they were written under. */
     partner: z
       .string()
-      .regex(/^[1-9]\d{0,14}$/, 'partner must be the number of a partner')
+      .regex(/^[1-9]\d{0,14}$/, saying('partner_number'))
       .transform(Number)
       .optional(),
     'issue_date>': isoDate.optional(),
     'issue_date<': isoDate.optional(),
-    limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    limit: pageLimit(5000, 1000),
     /** The next page: rows listed after the row of that date and id (newest first), e.g. `2026-11-22_15`. */
     before: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}_[1-9]\d{0,14}$/, 'must be a date and an entry number like 2026-11-22_15')
+      .regex(/^\d{4}-\d{2}-\d{2}_[1-9]\d{0,14}$/, saying('page_format'))
       .transform((v) => ({ date: v.slice(0, 10), id: Number(v.slice(11)) }))
       .optional(),
   })
@@ -32,14 +47,14 @@ export const listQuerySchema = z
 
 /** A party ledger: the date bounds, and how many of the range's latest entries to list. */
 export const ledgerQuerySchema = listQuerySchema.pick({ 'issue_date>': true, 'issue_date<': true }).extend({
-  limit: z.coerce.number().int().min(1).max(50_000).default(LEDGER_PAGE),
+  limit: pageLimit(50_000, LEDGER_PAGE),
 });
 
 // Digits only: "1.0", "+1", "01", "0x1" or "1 " must not reach entry 1.
 export const idParamSchema = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, 'id must be a number')
+    .regex(/^[1-9]\d{0,14}$/, saying('id_number'))
     .transform(Number),
 });
 
@@ -50,7 +65,7 @@ export interface Summary {
 
 export const recentQuerySchema = z
   .object({
-    group: z.enum(['cashIn', 'cashOut'], { error: 'group must be cashIn or cashOut' }),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    group: z.enum(['cashIn', 'cashOut'], saying('group_choice')),
+    limit: pageLimit(100, 20),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fill, messages as m } from './messages.ts';
 import { fieldMessage, parseDecimal, units } from './money.ts';
+import { type RefusalCode, say, saying } from './refusals.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
 import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
 
@@ -11,29 +11,26 @@ export const SERVER_STAMPED = ['id', 'issued_by', 'issue_date', 'total_price', '
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** An error message that says "required" when the value is missing, `other` otherwise. */
-const missingOr = (required: string, other: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : other);
+/** A check's error that says "{field} is required" when the value is missing, `other` otherwise. */
+const missingOr = (field: string, other: RefusalCode) => (issue: { input?: unknown }) => say(issue.input === undefined ? 'field_required' : other, { field });
 
 // Note: zod skips refinements of optional schemas when a key is missing, so "required" is
 // expressed by the base schema itself refusing undefined, never by a refine on an optional.
 function fieldSchema(f: FieldDef): z.ZodType {
-  const required = fill(m.fieldRequired, { field: f.label });
+  const required = saying('field_required', { field: f.label });
   let schema: z.ZodType;
   switch (f.input.type) {
     case 'text':
     case 'party':
       schema = z
-        .string({ error: missingOr(required, fill(m.fieldText, { field: f.label })) })
+        .string({ error: missingOr(f.label, 'field_text') })
         .trim()
         .min(1, required)
-        .max(f.input.type === 'text' ? f.input.max : 100, fill(m.fieldTooLong, { field: f.label }));
+        .max(f.input.type === 'text' ? f.input.max : 100, saying('field_too_long', { field: f.label }));
       break;
     case 'choice': {
       const options = f.input.options as readonly [string, ...string[]];
-      schema = z.preprocess(
-        (v) => (typeof v === 'number' ? String(v) : v),
-        z.enum(options, { error: missingOr(required, fill(m.fieldChoose, { field: f.label })) }),
-      );
+      schema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(options, { error: missingOr(f.label, 'field_choose') }));
       break;
     }
     case 'decimal': {
@@ -41,7 +38,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
       schema = z.unknown().transform((v, ctx) => {
         const r = parseDecimal(v, unit);
         if (r.ok) return r.value;
-        ctx.addIssue({ code: 'custom', message: fieldMessage(f.label, r.message) });
+        ctx.addIssue({ code: 'custom', message: fieldMessage(f.label, r) });
         return z.NEVER;
       });
       break;
@@ -65,7 +62,7 @@ const rowId = z.union(
       .regex(/^[1-9]\d{0,14}$/)
       .transform(Number),
   ],
-  { error: m.partnerFromList },
+  saying('partner_from_list'),
 );
 
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
@@ -77,29 +74,40 @@ export function entryInputSchema(kind: KindDef) {
   return schema;
 }
 
-export const FILL_ONE = m.fillOne;
-
 function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
   const fields = inputFields(kind);
   for (const f of fields) shape[f.name] = fieldSchema(f);
   if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
-  shape.idempotency_key = z.string().trim().min(8).max(100).optional();
+  shape.idempotency_key = z
+    .string(saying('field_text', { field: 'idempotency_key' }))
+    .trim()
+    .min(8, saying('field_too_short', { field: 'idempotency_key', min: 8 }))
+    .max(100, saying('field_too_long', { field: 'idempotency_key' }))
+    .optional();
   // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
-  shape.made_at = z.iso.datetime({ offset: true, error: 'made_at must be a date and time' }).optional();
+  shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
   const schema = z.object(shape).strict();
   // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.
   if (fields.some((f) => f.required) || fields.length === 0) return schema;
   const first = fields[0]?.name ?? '';
   return schema.superRefine((v, ctx) => {
-    if (fields.every((f) => (v as Record<string, unknown>)[f.name] === undefined)) ctx.addIssue({ code: 'custom', path: [first], message: FILL_ONE });
+    if (fields.every((f) => (v as Record<string, unknown>)[f.name] === undefined)) ctx.addIssue({ code: 'custom', path: [first], message: say('fill_one') });
   });
 }
 
 export type EntryInput = Record<string, string | number | undefined>;
 
-export const voidSchema = z.object({ reason: z.string({ error: m.reasonRequired }).trim().min(3, m.reasonMin).max(300) }).strict();
+export const voidSchema = z
+  .object({
+    reason: z
+      .string(saying('reason_required'))
+      .trim()
+      .min(3, saying('reason_min'))
+      .max(300, saying('field_too_long', { field: 'reason' })),
+  })
+  .strict();
 
 const lifecycleSchemas = new WeakMap<KindDef, z.ZodType<Record<string, unknown>>>();
 
@@ -112,17 +120,21 @@ export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown
   if (!l) throw new Error(`registry: ${kind.kind} has no lifecycle`);
   let schema = lifecycleSchemas.get(kind);
   if (schema) return schema;
-  const required = fill(m.fieldRequired, { field: l.value.label });
+  const required = saying('field_required', { field: l.value.label });
   const value =
     l.action === 'sell'
       ? z.unknown().transform((v, ctx) => {
           const r = parseDecimal(v, units.money);
           if (r.ok) return r.value;
-          ctx.addIssue({ code: 'custom', message: fieldMessage(l.value.label, r.message) });
+          ctx.addIssue({ code: 'custom', message: fieldMessage(l.value.label, r) });
           return z.NEVER;
         })
-      : z.string({ error: required }).trim().min(1, required).max(200);
-  schema = z.object({ [l.status]: z.literal(true, { error: `${l.status} must be true` }).optional(), [l.value.name]: value }).strict() as z.ZodType<
+      : z
+          .string(required)
+          .trim()
+          .min(1, required)
+          .max(200, saying('field_too_long', { field: l.value.label }));
+  schema = z.object({ [l.status]: z.literal(true, saying('field_true', { field: l.status })).optional(), [l.value.name]: value }).strict() as z.ZodType<
     Record<string, unknown>
   >;
   lifecycleSchemas.set(kind, schema);
@@ -130,29 +142,32 @@ export function lifecycleSchema(kind: KindDef): z.ZodType<Record<string, unknown
 }
 
 /** Why an entry is corrected (optional: the replacement says the rest). */
-export const correctionReasonSchema = z.string({ error: 'reason must be text' }).trim().max(300).optional();
+export const correctionReasonSchema = z
+  .string(saying('reason_text'))
+  .trim()
+  .max(300, saying('field_too_long', { field: 'reason' }))
+  .optional();
 
 /** A partner record: every field required but the note; contact is a phone number. */
 export const partnerSchema = z
   .object(
     Object.fromEntries(
       partnerFields.map((f) => {
-        const required = fill(m.fieldRequired, { field: f.label });
+        const field = { field: f.label };
         let s: z.ZodType = z
-          .string({ error: missingOr(required, fill(m.fieldText, { field: f.label })) })
+          .string({ error: missingOr(f.label, 'field_text') })
           .trim()
-          .min(1, required)
-          .max(f.max, fill(m.fieldTooLong, { field: f.label }));
-        if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(required, fill(m.fieldChoose, { field: f.label })) });
+          .min(1, saying('field_required', field))
+          .max(f.max, saying('field_too_long', field));
+        if (f.choice) s = z.enum(f.choice as readonly [string, ...string[]], { error: missingOr(f.label, 'field_choose') });
         if (f.numeric)
           s = z
-            .string({ error: missingOr(required, fill(m.fieldNumber, { field: f.label })) })
+            .string({ error: missingOr(f.label, 'field_number') })
             .trim()
-            .regex(/^\+?\d[\d -]{3,18}$/, fill(m.fieldNumber, { field: f.label }));
+            .regex(/^\+?\d[\d -]{3,18}$/, saying('field_number', field));
         if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
         // A name is stored clean (NFC, trimmed, single spaces); a character nobody can see is refused.
-        if (f.name === 'name')
-          s = s.refine((v) => !INVISIBLE.test(v as string), fill(m.fieldInvisible, { field: f.label })).transform((v) => cleanName(v as string));
+        if (f.name === 'name') s = s.refine((v) => !INVISIBLE.test(v as string), saying('field_invisible', field)).transform((v) => cleanName(v as string));
         return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
       }),
     ),

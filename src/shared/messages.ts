@@ -1,7 +1,7 @@
 // Every text a user reads lives here, in English: the catalogue's keys. Quoted texts of the spec
 // are kept letter for letter, misspellings included: they are the contract with the people who
 // use the app. messages-bn.ts has the same keys in Bangla (loaded only when Bangla is chosen).
-// A `{name}` in a text is filled in by `fill` (the web translates such texts back by pattern).
+// A `{name}` in a text is filled in by `fill`. Refusals have their own list: refusals.ts.
 export const languages = ['en', 'bn'] as const;
 export type Lang = (typeof languages)[number];
 
@@ -17,16 +17,6 @@ export const messages = {
   askAdmin: 'Ask an admin to give you this access: they set each role in Admins & Users.',
 
   // Sign-in and sign-up (spec §5, §8)
-  emailRequired: 'Email is required',
-  emailInvalid: 'That email address does not look right',
-  nameRequired: 'Name is required',
-  passwordRequired: 'Password is required',
-  passwordMin8: 'Password should atleast 8 characters',
-  passwordMin6: 'Password should atleast 6 characters',
-  passwordRule: 'Ensure string has one uppercase letters and one special',
-  confirmRequired: 'Confirm Your Password',
-  passwordMismatch: "Password didn't match",
-  emailNotVerified: 'Email is not verified',
   pleaseVerify: 'Please varify your email',
   resetSent: 'Password Reset link sent, Check your email',
   userCreated: 'User successfully created',
@@ -43,8 +33,6 @@ export const messages = {
   corrected: 'Entry corrected',
 
   // Provider error codes (spec §8) in plain words.
-  wrongCredentials: 'Wrong email or password.',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   networkFailed: 'Cannot reach the server. Check the connection and try again.',
   accountNotLinked: 'This email already has an account with a password. Log in with your email and password.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
@@ -96,9 +84,6 @@ export const messages = {
   backToLogin: 'Back to login',
   or: 'or',
   signInGoogle: 'Sign in with Google',
-  passwordMax: 'Password should be at most 128 characters',
-  nameMax: 'Name should be at most 100 characters',
-  emailMax: 'Email should be at most 254 characters',
 
   // Forms and lists
   optional: ' (optional)',
@@ -133,8 +118,6 @@ export const messages = {
   voidEntry: 'Void entry',
   correctKind: 'Correct {kind}',
   reason: 'Reason',
-  reasonRequired: 'Reason is required',
-  reasonMin: 'Reason is required (at least 3 characters)',
   voidIntro: '{entry}: {subject} {amount} on {date}. A reversal taking it back out will be written; the original stays in the books, marked voided.',
   reversalOf: 'reversal of #{id}',
   reversalOfOn: 'reversal of #{id}, made on {date}',
@@ -145,26 +128,12 @@ export const messages = {
   byWho: ' by {who}',
   onDate: ' on {date}',
   correctingIntro: 'Correcting #{id}: the original is voided and this entry takes its place on its date.',
-  fieldRequired: '{field} is required',
-  fieldText: '{field} must be text',
-  fieldTooLong: '{field} is too long',
-  fieldChoose: '{field}: choose one from the list',
-  fieldNumber: '{field} must be a number',
-  // A typed figure refused (money.ts); the specific ones before '{field} must be {noun}'.
-  fieldNegative: '{field} cannot be negative',
-  fieldDecimals: '{field} can have at most {digits} digits after the point',
-  fieldAtMost: '{field} must be at most {max}',
-  fieldLike: '{field} must be {noun}, like 1250.50',
-  fieldMust: '{field} must be {noun}',
+  // The units' nouns in a typed figure's refusal (money.ts, refusals.ts' field_must and field_like).
   nounMoney: 'an amount in taka',
   nounRate: 'a rate in taka',
   nounWeight: 'a weight in kg',
   nounQuantity: 'a quantity',
   nounNumber: 'a number',
-  fieldInvisible: '{field} has a character that cannot be seen: type it again',
-  fillOne: 'Fill in at least one field',
-  partnerFromList: 'must be the number of a partner from the list',
-  notAField: '{field}: is not a field here',
   saveCorrection: 'Save correction',
   submit: 'Submit',
   typeName: 'Type a name',
@@ -322,13 +291,13 @@ export const messages = {
   outboxIntro: 'These entries are sent by themselves when the connection is back, on the day they were made.',
   outboxWaitingState: 'Waiting',
   outboxRefusedState: 'Refused',
+  made: 'Made',
+  state: 'State',
   outboxFix: 'Fix and send',
   outboxDiscard: 'Discard',
   outboxDiscardConfirm: 'Discard this {title} entry? It was never saved on the server and will be lost.',
   outboxDiscarded: 'Entry discarded',
   // {day} is replaced by the entry's date ('18 November 2026').
-  madeInFuture: "made_at: this entry says it was made later than now ({day}): check the phone's date and time",
-  madeTooLongAgo: 'made_at: this entry was made on {day}, more than 3 days ago, and can no longer be sent: enter it again today',
 
   // Printed statements (issue 12): who signs, what is brought forward and where it closes.
   preparedBy: 'Prepared by',
@@ -339,22 +308,6 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** The texts with `{…}` places that arrive filled in (from the schemas and the server) and are translated back by pattern. */
-export const patternKeys = [
-  'fieldRequired',
-  'fieldText',
-  'fieldTooLong',
-  'fieldChoose',
-  'fieldNumber',
-  'fieldNegative',
-  'fieldDecimals',
-  'fieldAtMost',
-  'fieldLike',
-  'fieldMust',
-  'fieldInvisible',
-  'notAField',
-  'pageTitle',
-] as const satisfies readonly MessageKey[];
 export type Messages = Record<MessageKey, string>;
 
 /** A text with its `{name}` places filled in. */

@@ -5,7 +5,8 @@
 // digits' text: ICU's en-BD groups by thousands.
 
 import { type FigureLanguage, digitsFor, toLatinDigits } from './digits.ts';
-import { fill, messages as m } from './messages.ts';
+import { messages as m } from './messages.ts';
+import { type RefusalCode, type RefusalParams, say } from './refusals.ts';
 
 export interface DecimalUnit {
   /** Digits allowed after the point. */
@@ -28,17 +29,19 @@ export const units = {
 
 export type UnitName = keyof typeof units;
 
-/** `message` is the catalogue's sentence with its `{field}` still open: see `fieldMessage`. */
-export type ParseResult = { ok: true; value: number } | { ok: false; message: string };
+/** A refusal's code and params, without the field: see `fieldMessage`. */
+export type ParseResult = { ok: true; value: number } | { ok: false; code: RefusalCode; params: RefusalParams };
 
-/** A refusal of parseDecimal as a sentence naming the field ('Paid Amount cannot be negative'). */
-export const fieldMessage = (label: string, message: string) => fill(message, { field: label });
+/** A refusal of parseDecimal as a sentence naming the field ('Paid Amount cannot be negative'), spoken now. */
+export const fieldMessage = (label: string, r: { code: RefusalCode; params: RefusalParams }) => say(r.code, { ...r.params, field: label });
+
+const refused = (code: RefusalCode, params: RefusalParams = {}): ParseResult => ({ ok: false, code, params });
 
 /** A whole part with group commas: thousands (1,234,567) or lakh and crore (12,34,567); ends in 3 digits. */
 const GROUPED = /^\d+(?:,\d{2})*(?:,\d{3})+$/;
 
 /** The refusal of a figure over the unit's most: written only when refused (every figure of every entry is parsed). */
-const tooBig = (unit: DecimalUnit): ParseResult => ({ ok: false, message: fill(m.fieldAtMost, { max: groupLakh(String(unit.max)) }) });
+const tooBig = (unit: DecimalUnit): ParseResult => refused('field_at_most', { max: groupLakh(String(unit.max)) });
 
 /**
  * Parses a non-negative decimal typed as text (or sent as a JSON number) into integer units.
@@ -48,24 +51,24 @@ const tooBig = (unit: DecimalUnit): ParseResult => ({ ok: false, message: fill(m
  */
 export function parseDecimal(input: unknown, unit: DecimalUnit): ParseResult {
   let text: string;
-  if (input === undefined || input === null) return { ok: false, message: m.fieldRequired };
+  if (input === undefined || input === null) return refused('field_required');
   if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return { ok: false, message: fill(m.fieldMust, { noun: unit.noun }) };
+    if (!Number.isFinite(input)) return refused('field_must', { noun: unit.noun });
     text = String(input);
   } else if (typeof input === 'string') {
     text = toLatinDigits(input.trim()).replace(/^৳\s*/, '');
     const [whole = '', ...rest] = text.split('.');
     if (GROUPED.test(whole)) text = [whole.replace(/,/g, ''), ...rest].join('.');
   } else {
-    return { ok: false, message: fill(m.fieldMust, { noun: unit.noun }) };
+    return refused('field_must', { noun: unit.noun });
   }
-  if (text === '') return { ok: false, message: m.fieldRequired };
-  if (text.startsWith('-') || text.startsWith('\u2212')) return { ok: false, message: m.fieldNegative };
+  if (text === '') return refused('field_required');
+  if (text.startsWith('-') || text.startsWith('\u2212')) return refused('field_negative');
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text) ?? /^()\.(\d+)$/.exec(text);
-  if (!match) return { ok: false, message: fill(m.fieldLike, { noun: unit.noun }) };
+  if (!match) return refused('field_like', { noun: unit.noun });
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '') || '0';
   const frac = (match[2] ?? '').replace(/0+$/, '');
-  if (frac.length > unit.decimals) return { ok: false, message: fill(m.fieldDecimals, { digits: unit.decimals }) };
+  if (frac.length > unit.decimals) return refused('field_decimals', { digits: unit.decimals });
   if (whole.length > 16) return tooBig(unit);
   const digits = Math.round(Math.log10(unit.scale));
   const value = Number(whole) * unit.scale + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');

@@ -1,31 +1,36 @@
 import { z } from 'zod';
+import { saying } from './refusals.ts';
 
 // The inputs of the /loggedInUsers calls (spec §7); the login-user record is in ./logged-in-user.ts.
 export { type LoggedInUser, nextRole } from './logged-in-user.ts';
 
 export const usersQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  s: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(254, saying('email_too_long')).optional(),
+  s: z
+    .string()
+    .trim()
+    .max(100, saying('field_too_long', { field: 's' }))
+    .optional(),
 });
 
 export const recordUserSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
+    name: z.string(saying('name_required')).trim().min(1, saying('name_required')).max(100, saying('name_too_long')),
     email: z
-      .string()
+      .string(saying('email_required'))
       .trim()
-      .min(1, 'Email is required')
-      .max(254, 'Email should be at most 254 characters')
-      .pipe(z.email('That email address does not look right')),
+      .min(1, saying('email_required'))
+      .max(254, saying('email_too_long'))
+      .pipe(z.email(saying('email_invalid'))),
   })
   .strict();
 
 /** Promotion only, one step at a time: user → acounts → admin (spec §4). */
 export const promoteSchema = z
   .object({
-    role: z.enum(['acounts', 'admin'], { error: 'role must be acounts or admin' }),
+    role: z.enum(['acounts', 'admin'], saying('role_choice')),
   })
   .strict();
 
 /** A user id in a path: better-auth makes them UUIDs. */
-export const userIdParamSchema = z.object({ id: z.uuid('must be a user id') });
+export const userIdParamSchema = z.object({ id: z.uuid(saying('user_id')) });

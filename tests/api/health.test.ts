@@ -19,6 +19,6 @@ describe.each(dialects)('health on %s', (dialect) => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { message: 'Not Found' } });
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not Found' } });
   });
 });

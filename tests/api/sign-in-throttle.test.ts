@@ -33,7 +33,9 @@ describe.each(dialects)('sign-in throttling per account on %s', (dialect) => {
     expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     const held = await signIn('Guess#Number9', '203.0.113.9');
     expect(held.statusCode).toBe(429);
-    expect(held.json()).toMatchObject({ error: { code: 'ACCOUNT_THROTTLED', message: 'Too many failed sign-ins for this account: try again in 1 seconds' } });
+    expect(held.json()).toMatchObject({
+      error: { code: 'sign_in_throttled', message: 'Too many failed sign-ins for this account: try again in 1 seconds', params: { seconds: 1 } },
+    });
     // Even the right password waits from an address the account has never used.
     expect((await signIn(owner.password, '203.0.113.50')).statusCode).toBe(429);
     // The owner, from their own address, is not locked out by someone else's guessing.

@@ -240,7 +240,7 @@ describe.runIf(dialects.includes('postgres'))('PostgreSQL faults', () => {
       ]);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
-      expect(res.json()).toEqual({ error: { message: 'The books are busy; nothing was saved. Try again in a moment.' } });
+      expect(res.json()).toEqual({ error: { code: 'books_busy', message: 'The books are busy; nothing was saved. Try again in a moment.' } });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ data: { status: 'unavailable', database: 'postgres', down: ['writes'] } });
       expect(Date.now() - started).toBeGreaterThan(1000); // the write waited for the lock, not refused at once
@@ -306,7 +306,7 @@ describe('SQLite faults', () => {
         else full = res;
       }
       expect(full?.statusCode, full?.body).toBe(507);
-      expect(full?.json()).toEqual({ error: { message: "The server's disk is full; nothing was saved" } });
+      expect(full?.json()).toEqual({ error: { code: 'disk_full', message: "The server's disk is full; nothing was saved" } });
       expect(await entryCount(db)).toBe(saved);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);

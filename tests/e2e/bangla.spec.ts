@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test';
 import { amountInWords } from '../../src/shared/amount-words';
 import { formatLongDate, formatShortMonth, todayIn } from '../../src/shared/dates';
 import { toBengaliDigits } from '../../src/shared/digits';
-import { messages as bn, terms } from '../../src/shared/messages-bn';
+import { messages as bn, refusals as bnRefusals, terms } from '../../src/shared/messages-bn';
 import { messages as en, fill } from '../../src/shared/messages';
 import { addPartner, createAccount, linkFromMail, logIn } from './support/accounts';
+import { E2E_ADMIN } from './support/world';
 import { pickParty } from './support/forms';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { expect, test } from './fixtures';
@@ -32,7 +33,7 @@ test('a visitor switches /login to Bangla and back in place, and the browser rem
   // Re-rendered in place: what was typed is still there, and the form speaks Bangla.
   await expect(page.getByLabel(bn.email)).toHaveValue('typed@before.switch');
   await page.getByRole('button', { name: bn.login, exact: true }).click();
-  await expect(page.getByText(bn.passwordRequired)).toBeVisible();
+  await expect(page.getByText(bnRefusals.password_required)).toBeVisible();
   await expect(page.getByRole('button', { name: 'বাংলা', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // Remembered in this browser: a reload and the sign-up page stay in Bangla.
@@ -344,4 +345,29 @@ test('in Bangla, words of the registry stored in entries (an expense type) read 
   await page.goto('/fireCount');
   const fire = page.getByTestId('fire-row').filter({ hasText: `bn ${marker}` });
   await expect(fire.locator('td').first()).toHaveText(/^[০-৯,]+$/);
+});
+
+test('a refusal of the server reads in Bangla: a partner added twice is refused in the reader’s language', async ({ page, request }) => {
+  const name = `Bn Twice ${Date.now() % 100000}`;
+  await addPartner(request, 'Client', name);
+  await logIn(page, E2E_ADMIN);
+  await page.goto('/cashIn');
+  await switchTo(page, 'বাংলা');
+  await page.getByRole('button', { name: bn.addPartnerButton, exact: true }).click();
+  const form = page.getByRole('form', { name: bn.addPartner });
+  await form.getByLabel(terms.Category as string).selectOption('Client');
+  for (const [label, value] of [
+    [terms.Name, name],
+    [terms["Father's Name"], 'Karim'],
+    [terms["Mother's Name"], 'Amena'],
+    [terms.Address, 'Tongi'],
+    [terms['Contact Number'], '01711000000'],
+    [terms['NID / Trade License'], '1234567890'],
+  ] as const)
+    await form.getByLabel(label as string, { exact: true }).fill(value);
+  await form.getByRole('button', { name: bn.addPartner, exact: true }).click();
+  // The server's 409 partner_exists, its category in Bangla too; nothing of it in English.
+  const refusal = page.getByRole('status').filter({ hasText: fill(bnRefusals.partner_exists, { name, category: terms.Client as string }) });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).not.toContainText('already exists');
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
-import { todayIn } from '../../src/shared/dates';
+import { fill, messages } from '../../src/shared/messages';
+import { refusals as bnRefusals } from '../../src/shared/messages-bn';
+import { formatLongDate, todayIn } from '../../src/shared/dates';
 import { type Account, createAccount, logIn } from './support/accounts';
 import { serviceWorkerInCharge } from './support/service-worker';
 import { E2E_ADMIN } from './support/world';
@@ -161,6 +162,16 @@ test.describe('the outbox', () => {
     await page.reload();
     const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(fiveDaysAgo);
     await expect(outboxRows(page).filter({ hasText: 'Refused' })).toHaveCount(2);
+    await expect(outboxRows(page).first()).toContainText(`this entry was made on ${day}, more than 3 days ago`);
+    // The refusal is kept as its code: read in Bangla, its day too, once the language is switched.
+    const language = page.getByTestId('language-switch');
+    await language.getByRole('button', { name: 'বাংলা', exact: true }).click();
+    const dayBn = formatLongDate(new Date(`${todayIn('Asia/Dhaka', fiveDaysAgo)}T12:00:00Z`), 'bn');
+    await expect(outboxRows(page).first()).toContainText(fill(bnRefusals.made_too_long_ago, { day: dayBn }));
+    // The whole row: the day and time it was made, the form, the headings; no English left.
+    await expect(outboxRows(page).first()).not.toContainText(/[A-Za-z0-9]/);
+    await page.screenshot({ path: test.info().outputPath('refused-bn.png'), fullPage: true });
+    await language.getByRole('button', { name: 'English', exact: true }).click();
     await expect(outboxRows(page).first()).toContainText(`this entry was made on ${day}, more than 3 days ago`);
     await expect(page.getByTestId('outbox-count')).toHaveText('2 waiting');
     await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true });

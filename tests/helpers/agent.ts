@@ -1,4 +1,22 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type Refusal, isRefusalCode, refusal } from '../../src/shared/refusals.ts';
+
+/** better-auth's refusals keep its own English text beside our code (src/server/auth/plugin.ts). */
+const AUTH_WORDED = new Set(['wrong_credentials', 'email_not_verified', 'invalid_token', 'email_invalid', 'too_many_requests']);
+
+/**
+ * Every refusal of the API is { error: { code, message, field?, params? } } with a code of the one
+ * list and, but for better-auth's own words, the message that code gives: checked on every answer
+ * the tests' agents receive, so every API test also holds the contract.
+ */
+export function checkRefusal(res: LightMyRequestResponse, url: string): void {
+  if (res.statusCode < 400 || !url.startsWith('/api/') || !String(res.headers['content-type'] ?? '').includes('json')) return;
+  const error = (res.json() as { error?: Refusal }).error;
+  if (!error || !isRefusalCode(error.code)) throw new Error(`${url} answered ${res.statusCode} without a refusal code: ${res.body.slice(0, 300)}`);
+  if (AUTH_WORDED.has(error.code)) return;
+  const expected = refusal(error.code, error.params, error.field).message;
+  if (error.message !== expected) throw new Error(`${url}: ${error.code}'s message is "${error.message}", not "${expected}"`);
+}
 
 /**
  * A browser-like client over app.inject: keeps cookies between calls and sends the app's own
@@ -25,6 +43,7 @@ export class Agent {
       },
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
+    checkRefusal(res, url);
     for (const c of res.cookies) {
       if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

@@ -10,6 +10,7 @@ import {
   formatTaka,
   groupLakh,
   lineTotal,
+  fieldMessage,
   parseDecimal,
   perKg,
   toDecimal,
@@ -60,7 +61,7 @@ const MINUS = '\u2212';
 
 function ok(input: unknown, unit: (typeof units)[keyof typeof units]): number {
   const r = parseDecimal(input, unit);
-  if (!r.ok) throw new Error(`expected ${JSON.stringify(input)} to parse, got "${r.message}"`);
+  if (!r.ok) throw new Error(`expected ${JSON.stringify(input)} to parse, got "${fieldMessage('value', r)}"`);
   return r.value;
 }
 
@@ -117,7 +118,7 @@ describe('parseDecimal', () => {
   ])('refuses money %j with a message (%s)', (input, message) => {
     const r = parseDecimal(input, units.money);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toContain(message);
+    if (!r.ok) expect(fieldMessage('Paid Amount', r)).toContain(message);
   });
 
   it('reads Bengali digits, lakh groups and a copied taka sign to the same units', () => {
@@ -133,7 +134,7 @@ describe('parseDecimal', () => {
     expect(ok(`৳${NBSP}২৩,৫৫,৭৭২.১৭`, units.money)).toBe(235577217);
     expect(ok('০.১', units.money)).toBe(10);
     expect(ok('১০,০০,০০,০০,০০০', units.money)).toBe(MAX_POISHA);
-    expect(parseDecimal('১০,০০,০০,০০,০০০.০১', units.money)).toEqual({ ok: false, message: '{field} must be at most 10,00,00,00,000' });
+    expect(parseDecimal('১০,০০,০০,০০,০০০.০১', units.money)).toEqual({ ok: false, code: 'field_at_most', params: { max: '10,00,00,00,000' } });
   });
 
   it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [-1], [1e21], [1e-7], [0.1 + 0.2], [true], [{}], [[]], [null], [undefined]])(
@@ -170,7 +171,7 @@ describe('parseDecimal', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 1_000_000n }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 9 }), (whole, cents, third) => {
         const r = parseDecimal(`${whole}.${String(cents).padStart(2, '0')}${third}`, units.money);
-        return !r.ok && r.message.includes('2 digits');
+        return !r.ok && r.code === 'field_decimals' && r.params.digits === 2;
       }),
       runs,
     );

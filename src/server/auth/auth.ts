@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { newPassword, signupRequestSchema } from '../../shared/auth-schemas.ts';
-import { languages, messages } from '../../shared/messages.ts';
+import { languages } from '../../shared/messages.ts';
+import { refusal } from '../../shared/refusals.ts';
+import { checkInput } from '../http/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -103,32 +105,20 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
         refuseOutsideRedirects(config.appUrl, ctx.body, ctx.query);
         // No address is longer than 254 characters (RFC 5321): refused the same way whether it exists or not.
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string' && email.length > 254)
-          throw new APIError('BAD_REQUEST', { message: `email: ${messages.emailMax}`, code: 'INVALID_EMAIL' });
+        if (typeof email === 'string' && email.length > 254) throw new APIError('BAD_REQUEST', refusal('email_too_long', undefined, 'email'));
         if (ctx.path === '/sign-in/email' && typeof email === 'string') {
           const wait = await signInWait(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
-          if (wait > 0)
-            throw new APIError('TOO_MANY_REQUESTS', {
-              message: `Too many failed sign-ins for this account: try again in ${Math.ceil(wait / 1000)} seconds`,
-              code: 'ACCOUNT_THROTTLED',
-            });
+          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', refusal('sign_in_throttled', { seconds: Math.ceil(wait / 1000) }));
         }
         if (ctx.path === '/sign-up/email') {
-          const result = signupRequestSchema.safeParse(ctx.body ?? {});
-          if (!result.success) {
-            const issue = result.error.issues[0];
-            const field = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path.join('.');
-            throw new APIError('BAD_REQUEST', {
-              message: `${field}: ${issue?.code === 'unrecognized_keys' ? 'is not a field here' : issue?.message}`,
-              code: 'INVALID_INPUT',
-            });
-          }
+          const result = checkInput(signupRequestSchema, ctx.body ?? {});
+          if (!result.ok) throw new APIError('BAD_REQUEST', result.refusal);
         }
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
           const password = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
           const value = ctx.path === '/sign-up/email' ? password?.password : password?.newPassword;
-          const result = newPassword.safeParse(typeof value === 'string' ? value : '');
-          if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message ?? 'Invalid password', code: 'PASSWORD_RULES' });
+          const result = checkInput(newPassword, typeof value === 'string' ? value : '');
+          if (!result.ok) throw new APIError('BAD_REQUEST', result.refusal);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { messages } from '../../shared/messages.ts';
+import { type Refusal, type RefusalCode, type RefusalParams, isRefusalCode, refusal } from '../../shared/refusals.ts';
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { type SessionUser, createSessionReader, sessionById } from './session-reader.ts';
@@ -87,7 +87,7 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
     const origin = req.headers.origin;
     const own = `${req.protocol}://${req.headers.host ?? ''}`;
     const crossSite = origin ? origin !== own && origin !== appOrigin : req.headers['sec-fetch-site'] === 'cross-site';
-    if (crossSite) return reply.code(403).send({ error: { message: 'Cross-origin request refused' } });
+    if (crossSite) return reply.code(403).send({ error: refusal('cross_origin') });
     done();
   });
 
@@ -105,7 +105,7 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
       const body = req.body === undefined || req.body === null ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
       const url = new URL(req.url, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
       // Bearer tokens come from POST /api/jwt only, for a signed-in session.
-      if (url.pathname === '/api/auth/token') return reply.code(404).send({ error: { message: 'Not Found' } });
+      if (url.pathname === '/api/auth/token') return reply.code(404).send({ error: refusal('not_found') });
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
       reply.code(response.status);
       response.headers.forEach((value, key) => {
@@ -143,14 +143,23 @@ export function roleHintCookie(pathname: string, body: Buffer | null, secure: bo
   return `${ROLE_HINT}=${known ? role : ''}; Path=/; SameSite=Lax; Max-Age=${known ? 60 * 60 * 24 * 30 : 0}${secure ? '; Secure' : ''}`;
 }
 
+/** better-auth's refusals that have a code of ours (the rest are auth_refused, with its own English text). */
+const AUTH_CODES: Partial<Record<string, RefusalCode>> = {
+  INVALID_EMAIL_OR_PASSWORD: 'wrong_credentials',
+  EMAIL_NOT_VERIFIED: 'email_not_verified',
+  INVALID_TOKEN: 'invalid_token',
+  INVALID_EMAIL: 'email_invalid',
+};
+
 /**
- * A refusal of better-auth in the app's error shape ({ error: { message } }), keeping its `code`
- * and `message` beside it for the sign-in screens. A server error never shows its own text
- * (it may be the database's): it is logged, and the client gets the app's plain sentence.
+ * A refusal of better-auth in the app's error shape ({ error: { code, message } }), keeping its own
+ * `code` and `message` beside it. Our hooks' refusals (auth.ts) arrive with a code of ours and
+ * their params. A server error never shows its own text (it may be the database's): it is logged,
+ * and the client gets the app's plain sentence.
  */
 async function authErrorBody(response: Response, req: FastifyRequest) {
   const text = await response.text();
-  let parsed: { message?: unknown; code?: unknown } = {};
+  let parsed: { message?: unknown; code?: unknown; params?: RefusalParams; field?: unknown } = {};
   try {
     parsed = text ? (JSON.parse(text) as typeof parsed) : {};
   } catch {
@@ -159,12 +168,19 @@ async function authErrorBody(response: Response, req: FastifyRequest) {
   const code = typeof parsed.code === 'string' ? parsed.code : undefined;
   if (response.status >= 500) {
     req.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth: request failed');
-    const message =
-      response.status === 503 ? 'The books are busy; nothing was saved. Try again in a moment.' : 'Something went wrong on the server. Nothing was saved.';
-    return { error: { message }, message };
+    const error = refusal(response.status === 503 ? 'books_busy' : 'server_error');
+    return { error, message: error.message };
   }
   const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : response.statusText || 'Request refused';
-  return { error: { message, ...(code ? { code } : {}) }, message, ...(code ? { code } : {}) };
+  const field = typeof parsed.field === 'string' ? parsed.field : undefined;
+  let error: Refusal;
+  if (isRefusalCode(code)) error = refusal(code, parsed.params, field);
+  else {
+    const mapped = (code && AUTH_CODES[code]) ?? (response.status === 429 ? 'too_many_requests' : undefined);
+    // better-auth's own English stays the message; the code says what it means in any language.
+    error = mapped ? { ...refusal(mapped), message } : refusal('auth_refused', { text: message });
+  }
+  return { error, message: error.message, ...(code ? { code } : {}) };
 }
 
 /**
@@ -194,8 +210,8 @@ type Done = (error?: Error) => void;
 /** Lets the request on (`done`), or answers 401/403 for `access`. */
 function decide(access: Access, user: CurrentUser | null, reply: FastifyReply, done: Done): void {
   if (access === 'anonymous') return done();
-  if (!user) return void reply.code(401).send({ error: { message: 'Please log in.' } });
-  if (!allows(access, user.role)) return void reply.code(403).send({ error: { message: access === 'admin' ? messages.notAdmin : messages.notAcounts } });
+  if (!user) return void reply.code(401).send({ error: refusal('sign_in_required') });
+  if (!allows(access, user.role)) return void reply.code(403).send({ error: refusal(access === 'admin' ? 'not_admin' : 'not_acounts') });
   done();
 }
 

@@ -36,12 +36,6 @@ export function databaseFailure(error: unknown): Failure | undefined {
   return undefined;
 }
 
-/** A database failure that reached the client: its status, message and Retry-After. */
-export function failureReply(failure: Failure): { status: number; message: string; retryAfter?: number } {
-  if (failure.kind === 'disk-full') return { status: 507, message: "The server's disk is full; nothing was saved" };
-  return { status: 503, message: 'The books are busy; nothing was saved. Try again in a moment.', retryAfter: 2 };
-}
-
 /** Write transactions begun by this process (attempts included): how well writes are grouped. */
 export const writeCounters = { transactions: 0 };
 
@@ -95,8 +89,7 @@ export async function writeTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) 
         await sleep(Math.random() * 20 * 2 ** attempt);
         continue;
       }
-      if (failure?.kind === 'connection' && committing)
-        throw new UncertainCommit('The connection to the database was lost while saving; reload to see whether it was saved.');
+      if (failure?.kind === 'connection' && committing) throw new UncertainCommit('commit unanswered');
       throw error;
     }
   }

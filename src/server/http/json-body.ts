@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refusal as refusalOf } from '../../shared/refusals.ts';
 import { HttpError } from './validate.ts';
 
 // How request bodies are read. The API takes JSON objects only; a body is refused, with the key
@@ -13,9 +14,6 @@ const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 /** A key as it can be shown back: the characters we refuse become '?'. */
 const printable = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'gu'), '?');
 
-const CANNOT_STORE = 'contains a character that cannot be stored (NUL or half of a surrogate pair)';
-const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
-
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** The body's bytes as text; bytes that are not UTF-8 are refused, never stored as U+FFFD. */
@@ -23,7 +21,7 @@ export function decodeUtf8(bytes: Buffer): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8: send the text as UTF-8');
+    throw new HttpError(400, 'body_not_utf8');
   }
 }
 
@@ -61,23 +59,23 @@ export function duplicateKey(text: string): string | undefined {
 
 /** Parses a JSON body text; throws a 400 naming the key of the first value we refuse. */
 export function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') throw new HttpError(400, 'The body is empty: send a JSON object');
+  if (text.trim() === '') throw new HttpError(400, 'body_empty');
   let body: unknown;
   try {
     body = mayHoldRefused(text) ? JSON.parse(text, refuseEach) : JSON.parse(text);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'The body is not valid JSON');
+    throw new HttpError(400, 'body_not_json');
   }
   // Every route takes an object of fields: an array, a string (JSON inside JSON) or null is refused here.
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object of fields');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'body_not_object');
   const twice = duplicateKey(text);
-  if (twice !== undefined) refuse(printable(twice), 'is given twice; send each field once');
+  if (twice !== undefined) refuse(printable(twice), 'field_twice');
   return body;
 }
 
-const refuse = (key: string, why: string): never => {
-  throw new HttpError(400, key === '' ? why : `${key}: ${why}`, key === '' ? undefined : key);
+const refuse = (key: string, why: 'field_twice' | 'not_a_field' | 'cannot_store'): never => {
+  throw new HttpError(400, why, undefined, key === '' ? undefined : key);
 };
 
 /**
@@ -90,9 +88,9 @@ const mayHoldRefused = (text: string) => text.includes('\\u') || UNSTORABLE.test
 /** JSON.parse's reviver: throws a 400 at the first key or value we refuse. */
 function refuseEach(this: unknown, key: string, value: unknown) {
   if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype')))
-    refuse(key, 'is not a field here');
-  if (UNSTORABLE.test(key)) refuse(printable(key), 'is not a field here');
-  if (typeof value === 'string' && UNSTORABLE.test(value)) refuse(key, CANNOT_STORE);
+    refuse(key, 'not_a_field');
+  if (UNSTORABLE.test(key)) refuse(printable(key), 'not_a_field');
+  if (typeof value === 'string' && UNSTORABLE.test(value)) refuse(key, 'cannot_store');
   return value;
 }
 
@@ -115,25 +113,24 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
     const refusal = refuseText(req);
     if (refusal instanceof HttpError) return done(refusal);
-    if (refusal) return reply.code(415).send({ error: { message: refusal } });
+    if (refusal) return reply.code(415).send({ error: refusalOf(refusal) });
     done();
   });
 }
 
-/** A path or query with text we cannot store (the error to throw), or a body type refused (415's message). */
-function refuseText(req: FastifyRequest): HttpError | string | undefined {
+/** A path or query with text we cannot store (the error to throw), or a body type refused (415's code). */
+function refuseText(req: FastifyRequest): HttpError | 'body_not_json_type' | 'body_not_utf8_charset' | undefined {
   if (!req.url.startsWith('/api/')) return undefined;
   // The path and the query are text too: the same characters are refused there.
   for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
-    if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v)))
-      return new HttpError(400, `${printable(key)}: ${CANNOT_STORE}`, printable(key));
+    if ([key, value].flat().some((v) => typeof v === 'string' && UNSTORABLE.test(v))) return new HttpError(400, 'cannot_store', undefined, printable(key));
   }
   const type = req.headers['content-type'];
   if (type === undefined) return undefined;
   // Text in any other character set would be read as UTF-8 and stored wrong: refused.
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return 'Send the body as UTF-8 (charset=utf-8)';
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return 'body_not_utf8_charset';
   if (req.url.startsWith('/api/auth/')) return undefined;
   const media = type.split(';')[0]?.trim().toLowerCase();
-  return media === 'application/json' ? undefined : JSON_ONLY;
+  return media === 'application/json' ? undefined : 'body_not_json_type';
 }

@@ -1,15 +1,21 @@
 import { messages } from '../../shared/messages';
+import type { RefusalParams } from '../../shared/refusals';
 
 // The one way the web app talks to the server: same-origin JSON with the session cookie, the
-// spec's 120-second limit, and errors turned into a message a person can read.
+// spec's 120-second limit, and errors kept as the server's refusal (its code and params), read in
+// the chosen language by `errorText` (./error-text.ts).
 export const API_TIMEOUT_MS = 120_000;
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The refusal's code (shared/refusals.ts); none when the server was not reached. */
     readonly code?: string,
     readonly field?: string,
+    readonly params?: RefusalParams,
+    /** Why the server was not reached (status 0). */
+    readonly unreached?: 'networkFailed' | 'serverSlow',
   ) {
     super(message);
   }
@@ -26,8 +32,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
       signal: AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(timedOut ? messages.serverSlow : messages.networkFailed, 0);
+    const unreached = error instanceof DOMException && error.name === 'TimeoutError' ? 'serverSlow' : 'networkFailed';
+    throw new ApiError(messages[unreached], 0, undefined, undefined, undefined, unreached);
   }
   const text = await res.text();
   let json: unknown = null;
@@ -37,9 +43,9 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
     json = null;
   }
   if (!res.ok) {
-    const b = (json ?? {}) as { error?: { message?: string; field?: string }; message?: string; code?: string };
-    // Our routes answer { error: { message } }; better-auth answers { message, code }.
-    throw new ApiError(b.error?.message ?? b.message ?? res.statusText ?? `Error ${res.status}`, res.status, b.code, b.error?.field);
+    // Every answer that refuses is { error: { code, message, field?, params? } } (shared/refusals.ts).
+    const e = ((json ?? {}) as { error?: { code?: string; message?: string; field?: string; params?: RefusalParams } }).error ?? {};
+    throw new ApiError(e.message ?? res.statusText ?? `Error ${res.status}`, res.status, e.code, e.field, e.params);
   }
   return json as T;
 }

@@ -3,37 +3,29 @@ import { setDateLanguage } from '../../shared/dates';
 import { toBengaliDigits } from '../../shared/digits';
 import { setFigureLanguage, setWordTranslator } from './format';
 import { LANG_KEY, rememberLanguage } from './lang-memory';
-import { type Lang, type MessageKey, type Messages, fill, messages as en, patternKeys } from '../../shared/messages';
+import { type Lang, type MessageKey, type Messages, messages as en } from '../../shared/messages';
+import { type RefusalCode, type RefusalParams, type Refusals, isRefusalCode, refusalTexts, setSpeaker, speak } from '../../shared/refusals';
 
 // The interface language. English is built in; Bangla (its catalogue and the registry's words)
 // is loaded when chosen. Components read texts with `useMessages()` and re-render in place when
-// the language changes; English texts that arrive as data (the registry's labels, the server's
-// messages, the schemas' messages) are shown through `tr()`.
+// the language changes; English words that arrive as data (the registry's labels and choices)
+// are shown through `tr()`; refusals, the server's and the forms', are spoken from their codes
+// (`refusalIn`, and the shared schemas' speaker) in the chosen language.
 export type { Lang } from '../../shared/messages';
 
 let lang: Lang = 'en';
 let dict: Messages = en;
 let bnDict: Messages | null = null;
+let refusals: Refusals = refusalTexts;
+let bnRefusals: Refusals | null = null;
 let reverse = new Map<string, string>();
-let templates: { re: RegExp; names: string[]; bn: string }[] = [];
 const listeners = new Set<() => void>();
 
 const FIGURE = /^[\d,.]+$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function index(bn: Messages, terms: Readonly<Record<string, string>>) {
   reverse = new Map(Object.entries(terms));
-  templates = [];
-  const patterns = new Set<MessageKey>(patternKeys);
-  for (const key of Object.keys(en) as MessageKey[]) {
-    const text = en[key];
-    if (!text.includes('{')) reverse.set(text, bn[key]);
-    else if (patterns.has(key)) {
-      const names = [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '');
-      const re = new RegExp(`^${escape(text).replace(/\\\{\w+\\\}/g, '(.+?)')}$`, 's');
-      templates.push({ re, names, bn: bn[key] });
-    }
-  }
+  for (const key of Object.keys(en) as MessageKey[]) if (!en[key].includes('{')) reverse.set(en[key], bn[key]);
 }
 
 /** Called whenever the language changes: dates, figures and the page's lang follow. */
@@ -63,9 +55,11 @@ export async function setLanguage(next: Lang): Promise<void> {
     const [bn] = await Promise.all([import('../../shared/messages-bn'), bengaliFonts()]);
     index(bn.messages, bn.terms);
     bnDict = bn.messages;
+    bnRefusals = bn.refusals;
   }
   lang = next;
   dict = next === 'bn' ? (bnDict ?? en) : en;
+  refusals = next === 'bn' ? (bnRefusals ?? refusalTexts) : refusalTexts;
   rememberLanguage(next);
   applyLanguage(next);
   for (const l of listeners) l();
@@ -82,25 +76,29 @@ export function storedLanguage(): Lang {
 
 export const currentLanguage = () => lang;
 
-/** An English text of the catalogue, the registry or the server, in the current language. */
+/**
+ * An English word or text of the catalogue or the registry, in the current language (looked up
+ * whole: a sentence with figures or names in it is never taken apart); a figure ('10,00,000') in
+ * the language's digits; anything else (a name) as it is.
+ */
 export function tr(text: string): string {
   if (lang === 'en' || !text) return text;
   const exact = reverse.get(text);
   if (exact !== undefined) return exact;
-  // A figure inside a message ("at most 10,00,000") is written in the language's digits.
   if (FIGURE.test(text)) return toBengaliDigits(text);
-  for (const t of templates) {
-    const match = t.re.exec(text);
-    if (!match) continue;
-    const parts = t.names.map((n, i) => [n, match[i + 1] ?? ''] as const);
-    // '{field} must be {noun}' fits many a sentence; it is this one only when its noun is a known word.
-    if (parts.some(([n, v]) => n === 'noun' && !reverse.has(v))) continue;
-    return fill(t.bn, Object.fromEntries(parts.map(([n, v]) => [n, tr(v)])));
-  }
-  // The server's "field: message".
-  const colon = text.indexOf(': ');
-  if (colon > 0) return `${tr(text.slice(0, colon))}: ${tr(text.slice(colon + 2))}`;
   return text;
+}
+
+/** A refusal (a code of shared/refusals.ts and its params) in the current language. */
+export const refusalIn = (code: RefusalCode, params?: RefusalParams) => speak(refusals, lang, code, params, tr);
+
+// The shared schemas' refusals, in the forms, are spoken in the current language when they fail.
+setSpeaker(refusalIn);
+
+/** What a person reads for a refusal that came as data: by its code when it has one of ours, else its text. */
+export function refusalTextOf(r: { code?: unknown; params?: RefusalParams; message?: string } | undefined): string {
+  if (r && isRefusalCode(r.code)) return refusalIn(r.code, r.params);
+  return r?.message ?? '';
 }
 
 const subscribe = (l: () => void) => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { errorText } from './error-text';
 import { tr } from './i18n';
 
 // Toasts (react-hot-toast, whose default durations are the spec's 2 s and 4 s) are loaded on
@@ -33,7 +34,7 @@ export async function saveWithToast(save: () => Promise<unknown>, success: strin
     void notify('success', success);
     return true;
   } catch (error) {
-    void notify('error', error instanceof Error ? error.message : String(error));
+    void notify('error', errorText(error));
     return false;
   }
 }

@@ -1,3 +1,4 @@
+import type { RefusalParams } from '../../shared/refusals';
 // The outbox on this phone (issue 16, docs/decisions/0014-outbox.md): entries saved while the
 // server could not be reached wait here, in IndexedDB, with their idempotency key and the moment
 // they were made, until they are sent. Kept per user: only the user who made an entry sends it.
@@ -18,9 +19,12 @@ export interface OutboxEntry {
   madeAt: string;
   /** Order of making, for sending in order. */
   seq: number;
-  /** 'refused': the server said no (4xx); it waits to be fixed or discarded, with the server's message. */
+  /** 'refused': the server said no (4xx); it waits to be fixed or discarded, with the server's refusal. */
   status: 'waiting' | 'refused';
+  /** The refusal's English text (all an entry refused before refusals had codes keeps). */
   message?: string;
+  /** The refusal's code, params and field (shared/refusals.ts), shown in the language of the moment. */
+  refusal?: { code?: string; params?: RefusalParams; field?: string };
 }
 
 const DB_NAME = 'ama-outbox';

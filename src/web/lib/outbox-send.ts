@@ -64,7 +64,10 @@ export async function sendOutbox(userId: string, formKey?: string): Promise<Map<
       if (outcome.status === 'sent') sent++;
       else if (outcome.status === 'refused') {
         if (entry.key === formKey && formsWaiting.has(entry.key)) await removeOutbox(entry.key);
-        else await putOutbox({ ...entry, status: 'refused', message: outcome.error.message });
+        else {
+          const { code, params, field, message } = outcome.error;
+          await putOutbox({ ...entry, status: 'refused', message, refusal: { code, params, field } });
+        }
       } else break;
     }
     if (sent > 0) await refreshAfterSend();

@@ -7,6 +7,7 @@ import { DataTable, TwoLines } from '../components/table/data-table';
 import { usePromote, useUsers } from '../features/users/api';
 import { saveWithToast } from '../lib/notify';
 import { titleIn } from '../lib/title';
+import { errorText } from '../lib/error-text';
 
 export function meta() {
   return [{ title: titleIn('Admins & Users · AMA Metal & Wire Industries') }];
@@ -30,7 +31,7 @@ export default function LoggedInUsersPage() {
       <SearchBox value={search} onChange={setSearch} placeholder={m.searchNameEmail} />
       {users.isError ? (
         <p role="alert" className="mt-4 text-error">
-          {tr(users.error.message)}
+          {errorText(users.error)}
         </p>
       ) : null}
       {users.isPending ? <p className="mt-4">{m.loading}</p> : null}

@@ -10,7 +10,8 @@ import { GoogleButton } from '../features/auth/google-button';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { QueryProvider } from '../components/layout/query-provider';
 import { ApiError, api } from '../lib/api';
-import { authErrorText, oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
+import { errorText } from '../lib/error-text';
+import { oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
 import { refreshSession } from '../lib/session';
 import { configQuery } from '../lib/config';
@@ -51,8 +52,8 @@ function LoginForm() {
       void notify('success', m.loggedIn);
       await navigate(from, { replace: true });
     } catch (error) {
-      const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
-      setNotice({ kind: 'error', text: authErrorText(error), unverified });
+      const unverified = error instanceof ApiError && error.code === 'email_not_verified';
+      setNotice({ kind: 'error', text: errorText(error), unverified });
     }
   });
 
@@ -61,7 +62,7 @@ function LoginForm() {
       await api('POST', '/api/auth/send-verification-email', { email: form.getValues('email'), callbackURL: '/?auth=verified' });
       setNotice({ kind: 'success', text: m.verificationResent });
     } catch (error) {
-      setNotice({ kind: 'error', text: authErrorText(error) });
+      setNotice({ kind: 'error', text: errorText(error) });
     }
   };
 
@@ -75,7 +76,7 @@ function LoginForm() {
       await api('POST', '/api/auth/request-password-reset', { email: parsed.data.email, redirectTo: '/reset-password' });
       setNotice({ kind: 'success', text: m.resetSent });
     } catch (error) {
-      setNotice({ kind: 'error', text: authErrorText(error) });
+      setNotice({ kind: 'error', text: errorText(error) });
     }
   };
 

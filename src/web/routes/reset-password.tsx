@@ -8,7 +8,7 @@ import { tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
-import { authErrorText } from '../features/auth/auth-errors';
+import { errorText } from '../lib/error-text';
 import { titleIn } from '../lib/title';
 
 export function meta() {
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
       await api('POST', '/api/auth/reset-password', { token, newPassword: values.password });
       await navigate('/login?reset=done', { replace: true });
     } catch (e) {
-      setError(authErrorText(e));
+      setError(errorText(e));
     }
   });
 

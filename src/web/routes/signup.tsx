@@ -7,7 +7,7 @@ import { currentLanguage, tr, useMessages } from '../lib/i18n';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
-import { authErrorText } from '../features/auth/auth-errors';
+import { errorText } from '../lib/error-text';
 import { titleIn } from '../lib/title';
 
 export function meta() {
@@ -36,7 +36,7 @@ export default function SignupPage() {
       setCreated(values.email);
       form.reset();
     } catch (e) {
-      setError(authErrorText(e));
+      setError(errorText(e));
     }
   });
 

@@ -17,11 +17,11 @@ const reasonSchema = z.object({ reason: correctionReasonSchema });
 
 /** A correction or a voided entry cannot be corrected (the replacement of a correction can). */
 async function refuseCorrection(ctx: { db: repo.Db }, row: repo.EntryRow | undefined) {
-  if (!row) throw new HttpError(404, 'No such entry');
-  if (row.void_of !== null) throw new HttpError(409, 'This is a correction already; it cannot be corrected');
+  if (!row) throw new HttpError(404, 'entry_not_found');
+  if (row.void_of !== null) throw new HttpError(409, 'correction_not_correctable');
   if (row.voided) {
     const by = await repo.findCorrection(ctx.db, Number(row.id));
-    throw new HttpError(409, by ? `This entry was corrected already (by #${by.id})` : 'This entry is voided: there is nothing to correct');
+    throw new HttpError(409, by ? 'corrected_already' : 'voided_not_correctable', by ? { id: Number(by.id) } : undefined);
   }
   refuseVoid(row);
 }
@@ -30,13 +30,13 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
   const { reason: rawReason, ...fields } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { reason } = parseInput(reasonSchema, { reason: rawReason });
   const found = await repo.getEntry(ctx.db, id);
-  if (!found) throw new HttpError(404, 'No such entry');
+  if (!found) throw new HttpError(404, 'entry_not_found');
   const kind = registry.byName(found.kind);
-  if (!kind) throw new HttpError(409, 'This entry was written by the server: void it instead');
+  if (!kind) throw new HttpError(409, 'server_written');
 
   // The same correction sent again: the replacement it wrote.
   const again = (seen: repo.EntryRow) => {
-    if (Number(seen.corrects_id) !== id) throw new HttpError(409, 'idempotency_key: already used for another entry', 'idempotency_key');
+    if (Number(seen.corrects_id) !== id) throw new HttpError(409, 'idempotency_other_entry', undefined, 'idempotency_key');
     return replay(kind, seen);
   };
   const sentKey = typeof fields.idempotency_key === 'string' ? await repo.findByIdempotencyKey(ctx.db, fields.idempotency_key.trim()) : undefined;
@@ -57,7 +57,7 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
       await refuseCorrection({ ...ctx, db: trx }, original);
       refuseVoid(original);
       // The check and the change in one statement: of two corrections racing, one wins.
-      if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) throw new HttpError(409, 'This entry was corrected or voided meanwhile');
+      if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) throw new HttpError(409, 'changed_meanwhile');
       const l = kind.lifecycle;
       const replacement: repo.NewEntry = {
         ...prepared.row,

@@ -76,7 +76,7 @@ export async function prepareEntry(
   // Made earlier (sent from a phone's outbox): it keeps the business day on which it was made.
   if (typeof input.made_at === 'string') {
     const made = checkMadeAt(new Date(input.made_at), new Date(), ctx.timeZone);
-    if (!made.ok) throw new HttpError(400, made.message, 'made_at');
+    if (!made.ok) throw new HttpError(400, made.code, { day: made.day }, 'made_at');
     row.issue_date = made.day;
     row.made_at = made.madeAt;
   }
@@ -179,7 +179,7 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
 }
 
 export function replay(kind: KindDef, row: repo.EntryRow) {
-  if (row.kind !== kind.kind) throw new HttpError(409, 'idempotency_key: already used for another kind of entry', 'idempotency_key');
+  if (row.kind !== kind.kind) throw new HttpError(409, 'idempotency_other_kind', undefined, 'idempotency_key');
   return { created: false, row };
 }
 
@@ -198,7 +198,7 @@ export async function partnerFilter(
   const party = kind.fields.find((f) => f.input.type === 'party');
   if (name === undefined || party?.input.type !== 'party') return name === undefined ? {} : { name };
   const found = await repo.findPartnersByName(db, name, party.input.categories);
-  if (found.length > 1) throw new HttpError(400, `name: matches ${found.length} partners: choose one`, 'name');
+  if (found.length > 1) throw new HttpError(400, 'partner_ambiguous', { count: found.length }, 'name');
   return found[0] ? { partner: Number(found[0].id) } : { name, typedName: true };
 }
 
@@ -206,11 +206,11 @@ async function resolveParty(db: Kysely<DB>, categories: readonly string[], partn
   const wanted = categories.length > 2 ? 'partner' : categories.join(' or ');
   if (partnerId !== undefined) {
     const p = await repo.getPartner(db, partnerId);
-    if (!p || !categories.includes(p.catagories)) throw new HttpError(400, `name: choose a ${wanted} from the partner list`, 'name');
+    if (!p || !categories.includes(p.catagories)) throw new HttpError(400, 'partner_not_listed', { category: wanted }, 'name');
     return { id: Number(p.id), name: p.name };
   }
   const found = await repo.findPartnersByName(db, name, categories);
-  if (found.length === 0) throw new HttpError(400, `name: choose a ${wanted} from the partner list`, 'name');
-  if (found.length > 1) throw new HttpError(400, `name: matches ${found.length} partners: choose one`, 'name');
+  if (found.length === 0) throw new HttpError(400, 'partner_not_listed', { category: wanted }, 'name');
+  if (found.length > 1) throw new HttpError(400, 'partner_ambiguous', { count: found.length }, 'name');
   return { id: Number(found[0]?.id), name: found[0]?.name ?? name };
 }

@@ -21,7 +21,7 @@ export async function voidEntry(ctx: BooksContext, id: number, body: unknown, ac
     // The check and the change in one statement: of two racing changes to this row, one wins.
     if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) {
       refuseVoid(await repo.getEntry(trx, id));
-      throw new HttpError(409, 'This entry is already voided');
+      throw new HttpError(409, 'already_voided');
     }
     const reversalId = await writeReversal(trx, ctx, actor, original, reason);
     // Voiding an entry a lifecycle wrote (an asset's sale) undoes that lifecycle: the asset is unsold again.
@@ -68,25 +68,25 @@ export function blockingFlag(kind: string) {
 }
 
 export function refuseVoid(row: Awaited<ReturnType<typeof repo.getEntry>>): asserts row is NonNullable<typeof row> {
-  if (!row) throw new HttpError(404, 'No such entry');
-  if (row.void_of !== null) throw new HttpError(409, 'This is a correction already; it cannot be voided');
-  if (row.voided) throw new HttpError(409, 'This entry is already voided');
+  if (!row) throw new HttpError(404, 'entry_not_found');
+  if (row.void_of !== null) throw new HttpError(409, 'correction_not_voidable');
+  if (row.voided) throw new HttpError(409, 'already_voided');
   // An asset sold (a lifecycle that wrote its own entry) is undone by voiding that entry first.
   const l = registry.byName(row.kind)?.lifecycle;
-  if (l?.entry && row[l.status]) throw new HttpError(409, `This ${l.noun} has been ${l.done}: void the ${l.entry.title.toLowerCase()} first`);
+  if (l?.entry && row[l.status]) throw new HttpError(409, 'lifecycle_blocked', { noun: l.noun, done: l.done, entry: l.entry.title.toLowerCase() });
 }
 
 /** A kind's lifecycle action on one of its entries: end a fire (a note), sell an asset (an amount, written as money in). */
 export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: number, body: unknown, actor: CurrentUser) {
   const l = kind.lifecycle;
-  if (!l) throw new HttpError(404, 'Not Found');
+  if (!l) throw new HttpError(404, 'not_found');
   const value = parseInput(lifecycleSchema(kind), body)[l.value.name] as string | number;
   return writeTransaction(ctx.db, async (trx) => {
     const row = await repo.getEntry(trx, id);
-    if (!row || row.kind !== kind.kind || row.void_of !== null) throw new HttpError(404, `No such ${l.noun}`);
-    if (row.voided) throw new HttpError(409, `This ${l.noun} entry was voided`);
+    if (!row || row.kind !== kind.kind || row.void_of !== null) throw new HttpError(404, 'lifecycle_not_found', { noun: l.noun });
+    if (row.voided) throw new HttpError(409, 'lifecycle_voided', { noun: l.noun });
     // The check and the change in one statement, so of two people doing it at once one succeeds.
-    if (!(await repo.markLifecycle(trx, id, l.status, l.value.column, value))) throw new HttpError(409, `This ${l.noun} is already ${l.done}`);
+    if (!(await repo.markLifecycle(trx, id, l.status, l.value.column, value))) throw new HttpError(409, 'lifecycle_done', { noun: l.noun, done: l.done });
     const after = { ...row, [l.status]: 1, [l.value.column]: value };
     if (l.entry) {
       await repo.recordChange(trx, row, after);

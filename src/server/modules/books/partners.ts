@@ -21,7 +21,7 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
   const input = parseInput(partnerSchema, body) as Record<string, unknown>;
   const cols = partnerColumns(input);
   if (await repo.partnerNameTaken(ctx.db, String(cols.catagories), String(cols.name))) {
-    throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+    throw new HttpError(409, 'partner_exists', { category: cols.catagories, name: cols.name }, 'name');
   }
   const now = new Date().toISOString();
   return nameClashAs409(cols, () =>
@@ -39,9 +39,9 @@ export async function updatePartner(ctx: BooksContext, id: number, body: unknown
   return nameClashAs409(cols, () =>
     writeTransaction(ctx.db, async (trx) => {
       const before = await repo.getPartner(trx, id);
-      if (!before) throw new HttpError(404, 'No such partner');
+      if (!before) throw new HttpError(404, 'partner_not_found');
       if (await repo.partnerNameTaken(trx, String(cols.catagories), String(cols.name), id)) {
-        throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+        throw new HttpError(409, 'partner_exists', { category: cols.catagories, name: cols.name }, 'name');
       }
       await repo.updatePartner(trx, id, { ...cols, updated_at: new Date().toISOString() });
       // Entries keep the name they were written with; the party link follows the partner.
@@ -56,7 +56,7 @@ async function nameClashAs409<T>(cols: PartnerColumns, write: () => Promise<T>):
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, `name: a ${cols.catagories} named ${cols.name} already exists`, 'name');
+    if (isUniqueViolation(error)) throw new HttpError(409, 'partner_exists', { category: cols.catagories, name: cols.name }, 'name');
     throw error;
   }
 }

@@ -79,7 +79,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   app.get('/entries/:id', { config: { access: 'acounts' } }, async (req) => {
     const { id } = parseInput(idParamSchema, req.params);
     const row = await repo.getEntry(ctx.db, id);
-    if (!row) throw new HttpError(404, 'No such entry');
+    if (!row) throw new HttpError(404, 'entry_not_found');
     const [withDetails] = await repo.withVoidDetails(ctx.db, [row]);
     return { data: recentToWire(registry, withDetails ?? row) };
   });
@@ -103,7 +103,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parseInput(idParamSchema, req.params);
     const q = parseInput(ledgerQuerySchema, req.query);
     const partner = await repo.getPartner(ctx.db, id);
-    if (!partner) throw new HttpError(404, 'No such partner');
+    if (!partner) throw new HttpError(404, 'partner_not_found');
     const l = await partyLedger(ctx.db, id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
     return { data: ledgerToWire(registry, partner, l) };
   });

@@ -127,9 +127,8 @@ export function productionRange(q: ProductionQuery, today: string): { from: stri
     d.setUTCMonth(d.getUTCMonth() - 12);
     from = d.toISOString().slice(0, 10);
   }
-  if (from > to) throw new HttpError(400, 'issue_date>: the start must not be after the end (issue_date<)', 'issue_date>');
-  if (monthsBetween(from, to).length > PRODUCTION_MAX_MONTHS)
-    throw new HttpError(400, `issue_date>: the range can be at most ${PRODUCTION_MAX_MONTHS} months`, 'issue_date>');
+  if (from > to) throw new HttpError(400, 'range_reversed', undefined, 'issue_date>');
+  if (monthsBetween(from, to).length > PRODUCTION_MAX_MONTHS) throw new HttpError(400, 'range_too_long', { months: PRODUCTION_MAX_MONTHS }, 'issue_date>');
   return { from, to };
 }
 

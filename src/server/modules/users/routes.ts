@@ -16,10 +16,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(usersQuerySchema, req.query);
     if (query.email !== undefined) {
       // Everyone may read their own record; only an admin may look up others.
-      if (user.role !== 'admin' && query.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'you are not admin');
+      if (user.role !== 'admin' && query.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'not_admin');
       return { data: await findUsersByEmail(db, query.email) };
     }
-    if (user.role !== 'admin') throw new HttpError(403, 'you are not admin');
+    if (user.role !== 'admin') throw new HttpError(403, 'not_admin');
     return { data: await listUsers(db, query.s) };
   });
 
@@ -28,7 +28,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/loggedInUsers', { config: { access: 'user' } }, async (req) => {
     const user = await me(req);
     const body = parseInput(recordUserSchema, req.body);
-    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'email: you can only record your own account', 'email');
+    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, 'own_account_only', undefined, 'email');
     await setUserName(db, user.id, body.name);
     return { data: await findUserById(db, user.id) };
   });
@@ -39,11 +39,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { role } = parseInput(promoteSchema, req.body);
     return db.transaction().execute(async (trx) => {
       const target = await findUserById(trx, id);
-      if (!target) throw new HttpError(404, 'No such user');
-      if (nextRole[target.role] !== role) {
-        throw new HttpError(409, `role: ${target.name} is ${target.role}; the next step is ${nextRole[target.role] ?? 'none (already admin)'}`, 'role');
+      if (!target) throw new HttpError(404, 'user_not_found');
+      const next = nextRole[target.role];
+      if (next !== role) {
+        throw new HttpError(409, next ? 'role_next_step' : 'role_already_admin', { name: target.name, role: target.role, ...(next ? { next } : {}) }, 'role');
       }
-      if (!(await setUserRole(trx, id, role, target.role))) throw new HttpError(409, 'role: changed by someone else just now; refresh and try again', 'role');
+      if (!(await setUserRole(trx, id, role, target.role))) throw new HttpError(409, 'role_changed_meanwhile', undefined, 'role');
       await recordAudit(trx, { actor: admin, action: 'promote', subjectKind: 'user', subjectId: id, before: { role: target.role }, after: { role } });
       return { data: { ...target, role } };
     });

@@ -33,7 +33,7 @@ export function TextField(props: {
       />
       {props.error?.message ? (
         <p id={`${id}-error`} className="text-sm text-error">
-          {tr(props.error.message)}
+          {props.error.message}
         </p>
       ) : null}
     </div>

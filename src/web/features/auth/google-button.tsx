@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import { tr, useMessages } from '../../lib/i18n';
-import { authErrorText } from './auth-errors';
 
 /** Sign in with Google (OpenID Connect): the browser goes to Google and comes back signed in. */
 export function GoogleButton({ returnTo }: { returnTo: string }) {
@@ -20,7 +20,7 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
       });
       window.location.assign(res.url);
     } catch (e) {
-      setError(authErrorText(e));
+      setError(errorText(e));
       setBusy(false);
     }
   };

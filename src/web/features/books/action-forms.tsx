@@ -1,3 +1,4 @@
+import { say } from '../../../shared/refusals';
 import { useQuery } from '@tanstack/react-query';
 import { fill } from '../../../shared/messages';
 import { fieldMessage, parseDecimal, units } from '../../../shared/money';
@@ -8,6 +9,7 @@ import { tr, useMessages } from '../../lib/i18n';
 import { saveWithToast } from '../../lib/notify';
 import { type Entry, entryQuery, useLifecycle, useVoidEntry } from './api';
 import { EntryForm } from './entry-form';
+import { errorText } from '../../lib/error-text';
 
 // The forms an entry's actions open (Correct, Void, End Time / Sell): part of the forms' chunk
 // (./book-forms.ts), loaded when one is first opened or its button approached.
@@ -16,7 +18,7 @@ import { EntryForm } from './entry-form';
 export function CorrectForm({ kind, id, onDone }: { kind: KindDef; id: number; onDone: () => void }) {
   const m = useMessages();
   const entry = useQuery(entryQuery(id));
-  if (entry.isError) return <p role="alert">{tr(entry.error.message)}</p>;
+  if (entry.isError) return <p role="alert">{errorText(entry.error)}</p>;
   if (!entry.data) return <p>{m.loading}</p>;
   return <EntryForm kind={kind} correcting={entry.data} onDone={onDone} />;
 }
@@ -31,7 +33,7 @@ export function VoidForm({ entry, summary, onDone }: { entry: Entry; summary: { 
       intro={fill(m.voidIntro, { entry: tr(entry.title ?? ''), subject, amount, date: dateText(entry.issue_date) })}
       label={m.reason}
       submitLabel={m.voidEntry}
-      check={(v) => (v.trim().length < 3 ? m.reasonMin : null)}
+      check={(v) => (v.trim().length < 3 ? say('reason_min') : null)}
       onSubmit={async (reason) => {
         if (await saveWithToast(() => voidEntry.mutateAsync({ id: entry.id, reason }), m.voided)) onDone();
       }}
@@ -48,9 +50,9 @@ export function LifecycleForm({ kind, entry, onDone }: { kind: KindDef; entry: E
   const check = (v: string) => {
     if (l.action === 'sell') {
       const r = parseDecimal(v, units.money);
-      return r.ok ? null : fieldMessage(l.value.label, r.message);
+      return r.ok ? null : fieldMessage(l.value.label, r);
     }
-    return v.trim() ? null : fill(m.fieldRequired, { field: l.value.label });
+    return v.trim() ? null : say('field_required', { field: l.value.label });
   };
   return (
     <PromptForm

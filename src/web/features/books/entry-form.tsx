@@ -16,6 +16,7 @@ import { PartyPicker } from './party-picker';
 import { newIdempotencyKey } from '../../lib/keys';
 import { FieldShell } from '../../components/form/text-field';
 import { tr, useMessages } from '../../lib/i18n';
+import { errorText } from '../../lib/error-text';
 import { focusFirstField, typedFields, useGuardDiscard } from '../../components/ui/modal';
 import { notify, saveWithToast } from '../../lib/notify';
 import { type OutboxEntry, outboxAvailable } from '../../lib/outbox-db';
@@ -176,7 +177,7 @@ export function EntryForm({
   const sendFromOutbox = async (userId: string, raw: Values) => {
     const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ''));
     // A refused entry keeps the moment it was made, unless that moment was what the server refused.
-    const madeAt = draft && !draft.message?.startsWith('made_at:') ? draft.madeAt : new Date().toISOString();
+    const madeAt = draft && draft.refusal?.field !== 'made_at' ? draft.madeAt : new Date().toISOString();
     const entry: OutboxEntry = {
       key: key.current,
       userId,
@@ -192,7 +193,7 @@ export function EntryForm({
     try {
       const outcome = await saveThroughOutbox(entry, { keepIfRefused: Boolean(draft) });
       if (outcome.status === 'refused') {
-        void notify('error', outcome.error.message);
+        void notify('error', errorText(outcome.error));
         return false;
       }
       void notify('success', outcome.status === 'sent' ? m.confirmed : m.savedOnPhone);

@@ -8,6 +8,7 @@ import { digitsFor } from '../../../shared/digits';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Entry, entriesQuery } from './api';
 import { EntryActions } from './entry-actions';
+import { errorText } from '../../lib/error-text';
 
 /**
  * A kind's own list, from its registry entry: the fire log (spec §2: numbered in order, an open
@@ -37,7 +38,7 @@ export function KindLog({ kind, title }: { kind: KindDef; title: string }) {
       <h2 id={id} className="text-lg font-semibold">
         {tr(title)}
       </h2>
-      {entries.isError ? <p className="text-error">{tr(entries.error.message)}</p> : null}
+      {entries.isError ? <p className="text-error">{errorText(entries.error)}</p> : null}
       <DataTable
         columns={columns}
         rows={rows}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { useMessages } from '../../lib/i18n';
+import { refusalTextOf, tr, useMessages } from '../../lib/i18n';
+import { formatLongDate } from '../../../shared/dates';
+import { digitsFor } from '../../../shared/digits';
+import { figureLanguage } from '../../lib/format';
 import { kindByName } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { Modal } from '../../components/ui/modal';
@@ -11,7 +14,9 @@ import type { Entry } from './api';
 import { entrySummary } from './entry-actions';
 import { EntryForm, preloadOnApproach } from './lazy-forms';
 
-const madeText = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+/** When an entry was made on this phone: its day and time, in the language's words and digits. */
+const madeText = (d: Date) => `${formatLongDate(d)}, ${digitsFor(clock.format(d), figureLanguage())}`;
 
 /**
  * The entries saved on this phone and not yet on the server (issue 16), with their amounts: each
@@ -27,7 +32,7 @@ export function OutboxList() {
   if (entries.length === 0) return null;
 
   const discard = async (e: OutboxEntry) => {
-    if (!window.confirm(messages.outboxDiscardConfirm.replace('{title}', e.title))) return;
+    if (!window.confirm(messages.outboxDiscardConfirm.replace('{title}', tr(e.title)))) return;
     await removeOutbox(e.key);
     void notify('success', messages.outboxDiscarded);
   };
@@ -40,17 +45,17 @@ export function OutboxList() {
       <p className="text-sm text-muted">{messages.outboxIntro}</p>
       <DataTable
         columns={[
-          { key: 'made', header: 'Made', nowrap: true, cell: (e) => madeText.format(new Date(e.madeAt)) },
-          { key: 'form', header: 'Form', cell: (e) => e.title },
-          { key: 'name', header: 'Name', cell: (e) => entrySummary(asEntry(e)).subject },
-          { key: 'amount', header: 'Amount', numeric: true, cell: (e) => entrySummary(asEntry(e)).amount },
+          { key: 'made', header: messages.made, nowrap: true, cell: (e) => madeText(new Date(e.madeAt)) },
+          { key: 'form', header: messages.form, cell: (e) => tr(e.title) },
+          { key: 'name', header: messages.name, cell: (e) => entrySummary(asEntry(e)).subject },
+          { key: 'amount', header: messages.amount, numeric: true, cell: (e) => entrySummary(asEntry(e)).amount },
           {
             key: 'state',
-            header: 'State',
+            header: messages.state,
             cell: (e) =>
               e.status === 'refused' ? (
                 <span className="text-error" role="status">
-                  {messages.outboxRefusedState}: {e.message?.replace(/^made_at: /, '')}
+                  {messages.outboxRefusedState}: {refusalTextOf({ ...e.refusal, message: e.message })}
                 </span>
               ) : (
                 messages.outboxWaitingState

@@ -5,6 +5,7 @@ import { dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { recentQuery } from './api';
 import { EntryActions, entrySummary } from './entry-actions';
+import { errorText } from '../../lib/error-text';
 
 /**
  * The latest entries on this side of the books, so a slip is seen at once, and a Void action
@@ -18,7 +19,7 @@ export function RecentEntries({ group }: { group: KindGroup }) {
       <h2 id={`recent-${group}`} className="text-lg font-semibold">
         {m.latestEntries}
       </h2>
-      {recent.isError ? <p className="text-error">{tr(recent.error.message)}</p> : null}
+      {recent.isError ? <p className="text-error">{errorText(recent.error)}</p> : null}
       <DataTable
         columns={[
           // A void's reversal is listed on its original's day, where it takes the amount out (its mark says when it was made).

@@ -8,6 +8,7 @@ import { tr, useMessages } from '../../lib/i18n';
 import { ledgerLink } from '../statements/api';
 import { overviewQuery } from './api';
 import { CashChart } from './cash-chart';
+import { errorText } from '../../lib/error-text';
 
 // The dashboard home's figures (docs/decisions/0011-overview.md): cards for cash today and this
 // month, balance, stock and open fires; the five largest balances each way; twelve months of cash.
@@ -62,7 +63,7 @@ const Grid = ({ children }: { children: ReactNode }) => <div className="grid gri
 export function OverviewFigures() {
   const m = useMessages();
   const q = useQuery(overviewQuery);
-  if (q.isError) return <p role="alert">{tr(q.error.message)}</p>;
+  if (q.isError) return <p role="alert">{errorText(q.error)}</p>;
   // While loading, about the height of the figures with no parties listed (the cards, two empty
   // lists, the chart), so the history menus below do not jump when they arrive (CLS).
   if (!q.data) return <p className="mt-4 min-h-[48rem] md:min-h-[38rem]">{m.loading}</p>;

@@ -13,6 +13,7 @@ import { productionQuery } from './api';
 import { ProductionChart } from './chart';
 import { type Column, fireManColumns, furnaceColumns, monthText, plain, potColumns, show, wireColumns } from './figures';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
+import { errorText } from '../../lib/error-text';
 
 /**
  * The furnace's own numbers (README "Production"): firings, what a kg fired costs and what a kg
@@ -36,7 +37,7 @@ export default function ProductionPage() {
       <ReportActions filter={<DateFilter />} onCsv={() => r && downloadCsv(`Production ${r.total.from} to ${r.total.to}`, csvLines(r))} />
       {report.isError ? (
         <p role="alert" className="mt-4 text-error">
-          {tr(report.error.message)}
+          {errorText(report.error)}
         </p>
       ) : null}
       {report.isPending ? <p className="mt-4">{m.loading}</p> : null}

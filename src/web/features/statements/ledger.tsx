@@ -19,6 +19,7 @@ import { type Messages, fill } from '../../../shared/messages';
 import { tr, useMessages } from '../../lib/i18n';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
+import { errorText } from '../../lib/error-text';
 
 const standing = (m: Messages, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 
@@ -64,7 +65,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery(ledgerQuery(partnerId, range, limit));
   const party = usePartners().data?.find((p) => p.id === partnerId);
-  if (ledger.isError) return <p role="alert">{tr(ledger.error.message)}</p>;
+  if (ledger.isError) return <p role="alert">{errorText(ledger.error)}</p>;
   if (!ledger.data) return <p>{m.loading}</p>;
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;

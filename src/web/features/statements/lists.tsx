@@ -10,6 +10,7 @@ import { subjectFormat } from '../../../shared/registry-views';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Partner, usePartners } from '../partners/api';
 import { datesQuery, ledgerLink, namesQuery, statementLink } from './api';
+import { errorText } from '../../lib/error-text';
 
 /** Distinct dates, newest first, each with a link to that day's statement (history pages). */
 export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
@@ -18,7 +19,7 @@ export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
   return (
     <section>
       <h1 className="text-2xl font-bold">{fill(m.historyOf, { label: tr(label) })}</h1>
-      {dates.isError ? <p className="text-error">{tr(dates.error.message)}</p> : null}
+      {dates.isError ? <p className="text-error">{errorText(dates.error)}</p> : null}
       <DataTable
         className="mt-4"
         columns={[

@@ -19,6 +19,7 @@ import { usePartners } from '../partners/api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
+import { errorText } from '../../lib/error-text';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -170,7 +171,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
           flushSync(() => setShown('all'));
         }}
       />
-      {statement.isError ? <p className="mt-4 text-error">{tr(statement.error.message)}</p> : null}
+      {statement.isError ? <p className="mt-4 text-error">{errorText(statement.error)}</p> : null}
       {statement.isPending ? <p className="mt-4">{m.loading}</p> : null}
       {statement.data ? (
         <DataTable
