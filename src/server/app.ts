@@ -8,12 +8,14 @@ import type { Config } from './config.ts';
 import type { Registry } from '../shared/registry.ts';
 import { type Database, databaseState, trackChanges, withMigrationLock } from './db/database.ts';
 import { errorAnswer } from './http/errors.ts';
+import { registerContract } from './http/contract.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { type HeadersFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the headers' hook: the refusals of these checks' own hooks (403, 415, 400) carry them too.
   setupAuth(app, auth, config.appUrl);
   registerJsonBody(app);
+  registerContract(app, { checkAnswers: config.env !== 'production' });
 
   // Answers are compressed; request bodies never are (the app's own pages send plain JSON), so no
   // route pays for a decompression hook.
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(booksRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(overviewRoutes, { prefix: '/api' });
+  await app.register(openApiRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: refusal('not_found') }));

@@ -97,7 +97,10 @@ function buildEntryInputSchema(kind: KindDef) {
   });
 }
 
-export type EntryInput = Record<string, string | number | undefined>;
+/** An entry as its kind's schema gives it: each field's text, or its figure in integer units (poisha, grams, thousandths). */
+export type EntryInput = Record<string, unknown>;
+
+export type VoidInput = z.infer<typeof voidSchema>;
 
 export const voidSchema = z
   .object({

@@ -42,6 +42,7 @@ export function kindRows(registry: Registry): Record<string, MatrixRow> {
 export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/health': { request: { url: '/api/health' }, expect: everyone },
   'GET /api/config': { request: { url: '/api/config' }, expect: everyone },
+  'GET /api/openapi.json': { request: { url: '/api/openapi.json' }, expect: everyone },
   'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: everyone },
   'POST /api/auth/*': { request: { url: '/api/auth/sign-out', body: {} }, expect: everyone },
   'GET /api/loggedInUsers': { request: { url: '/api/loggedInUsers' }, expect: adminOnly },

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
-import { genericOAuth, jwt } from 'better-auth/plugins';
+import { genericOAuth, jwt, openAPI } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -150,6 +150,8 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       database: { generateId: 'uuid' },
     },
     plugins: [
+      // Its description of the sign-in routes goes into /api/openapi.json; its own routes are not served (plugin.ts).
+      openAPI({ disableDefaultReference: true }),
       jwt({
         // Tokens come from POST /api/jwt only: signing one on every session read cost ~1.5 ms of CPU a request.
         disableSettingJwtHeader: true,

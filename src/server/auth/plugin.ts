@@ -61,8 +61,9 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    // Before the request is checked against the route's schema: who may call it is answered first.
     const guard = accessGuard(access, userOf);
-    route.preHandler = route.preHandler ? [guard, ...[route.preHandler].flat()] : guard;
+    route.preValidation = route.preValidation ? [guard, ...[route.preValidation].flat()] : guard;
   });
 
   let readSession: SessionReader | undefined;
@@ -104,8 +105,9 @@ export function setupAuth(app: FastifyInstance, auth: Auth, appUrl: string): voi
       headers.set(CLIENT_IP_HEADER, req.ip);
       const body = req.body === undefined || req.body === null ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
       const url = new URL(req.url, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
-      // Bearer tokens come from POST /api/jwt only, for a signed-in session.
-      if (url.pathname === '/api/auth/token') return reply.code(404).send({ error: refusal('not_found') });
+      // Bearer tokens come from POST /api/jwt only, for a signed-in session; the API's description is /api/openapi.json.
+      if (url.pathname === '/api/auth/token' || url.pathname.startsWith('/api/auth/open-api/') || url.pathname === '/api/auth/reference')
+        return reply.code(404).send({ error: refusal('not_found') });
       const response = await auth.handler(new Request(url, { method: req.method, headers, body }));
       reply.code(response.status);
       response.headers.forEach((value, key) => {

@@ -1,3 +1,4 @@
+import type { EntryAnswer, PartnerAnswer } from '../../../shared/api-schemas.ts';
 import { type SumColumn, isSumColumn } from '../../../shared/entry-columns.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import { type FieldDef, type KindDef, type Registry, isTotalled, partnerFields } from '../../../shared/registry.ts';
@@ -54,18 +55,18 @@ function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Re
 }
 
 /** An entry of the latest-entries list: its kind and title, then its fields (an entry the server made: name, note, amount). */
-export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): Record<string, unknown> {
+export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): EntryAnswer {
   const kind = registry.byName(row.kind);
-  if (kind) return Object.assign({ kind: row.kind, title: kind.title }, entryToWire(kind, row));
+  if (kind) return Object.assign({ kind: row.kind, title: kind.title }, entryToWire(kind, row)) as EntryAnswer;
   const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);
   const title = registry.madeBy(row.kind)?.lifecycle.entry.title ?? row.kind;
-  return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row);
+  return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row) as EntryAnswer;
 }
 
-export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): Record<string, unknown> {
+export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): PartnerAnswer {
   const out: Record<string, unknown> = { id: Number(row.id) };
   for (const f of partnerFields) out[f.name] = row[f.column] ?? '';
-  return out;
+  return out as PartnerAnswer;
 }
 
 /** The kind's totalled columns (and a sale's amount): a statement's totals row sums each of them. */

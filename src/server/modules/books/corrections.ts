@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { correctionReasonSchema } from '../../../shared/entry-schemas.ts';
+import { correctionReasonSchema, entryInputSchema } from '../../../shared/entry-schemas.ts';
 import type { Registry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
@@ -43,7 +43,7 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
   if (sentKey) return again(sentKey);
   // What cannot be corrected says so before the body is read.
   await refuseCorrection(ctx, found);
-  const prepared = await prepareEntry(ctx, kind, fields, actor);
+  const prepared = await prepareEntry(ctx, kind, parseInput(entryInputSchema(kind), fields), actor);
   if ('seen' in prepared) return again(prepared.seen);
   const { key } = prepared;
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { entryInputSchema } from '../../../shared/entry-schemas.ts';
+import type { EntryInput } from '../../../shared/entry-schemas.ts';
 import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { type KindDef, inputFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Outcome, groupCommit, writeTransaction } from '../../db/write.ts';
-import { HttpError, parseInput } from '../../http/validate.ts';
+import { HttpError } from '../../http/validate.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 
@@ -51,17 +51,16 @@ export function buildEntryRow(
 }
 
 /**
- * A new entry's row from a request body: validated by the kind's schema, its party found, its
- * total, due and effects worked out, stamped. Or, when its idempotency key was seen already,
- * the entry that key wrote.
+ * A new entry's row from its input (checked by the kind's schema, `entryInputSchema`: the route
+ * declares it), its party found, its total, due and effects worked out, stamped. Or, when its
+ * idempotency key was seen already, the entry that key wrote.
  */
 export async function prepareEntry(
   ctx: BooksContext,
   kind: KindDef,
-  body: unknown,
+  input: EntryInput,
   actor: CurrentUser,
 ): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null }> {
-  const input = parseInput(entryInputSchema(kind), body) as Record<string, string | number | undefined>;
   const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
   if (key) {
     const seen = await repo.findByIdempotencyKey(ctx.db, key);
@@ -83,8 +82,8 @@ export async function prepareEntry(
   return { row, key };
 }
 
-export async function createEntry(ctx: BooksContext, kind: KindDef, body: unknown, actor: CurrentUser) {
-  const prepared = await prepareEntry(ctx, kind, body, actor);
+export async function createEntry(ctx: BooksContext, kind: KindDef, input: EntryInput, actor: CurrentUser) {
+  const prepared = await prepareEntry(ctx, kind, input, actor);
   if ('seen' in prepared) return replay(kind, prepared.seen);
   return saveEntry(ctx.db, { db: ctx.db, kind, row: prepared.row, key: prepared.key });
 }

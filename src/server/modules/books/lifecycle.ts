@@ -1,9 +1,9 @@
-import { lifecycleSchema, voidSchema } from '../../../shared/entry-schemas.ts';
+import type { VoidInput } from '../../../shared/entry-schemas.ts';
 import { type KindDef, registry } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
-import { HttpError, parseInput } from '../../http/validate.ts';
+import { HttpError } from '../../http/validate.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 import type { Db } from './repository.ts';
@@ -13,8 +13,7 @@ import { recordRollups } from './rollups.ts';
 // fire, sell an asset). Nothing is edited but the state flags; each change is audited in its own
 // transaction.
 
-export async function voidEntry(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
-  const { reason } = parseInput(voidSchema, body);
+export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidInput, actor: CurrentUser) {
   return writeTransaction(ctx.db, async (trx) => {
     const original = await repo.getEntry(trx, id);
     refuseVoid(original);
@@ -77,10 +76,10 @@ export function refuseVoid(row: Awaited<ReturnType<typeof repo.getEntry>>): asse
 }
 
 /** A kind's lifecycle action on one of its entries: end a fire (a note), sell an asset (an amount, written as money in). */
-export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: number, body: unknown, actor: CurrentUser) {
+export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: number, input: Record<string, unknown>, actor: CurrentUser) {
   const l = kind.lifecycle;
   if (!l) throw new HttpError(404, 'not_found');
-  const value = parseInput(lifecycleSchema(kind), body)[l.value.name] as string | number;
+  const value = input[l.value.name] as string | number;
   return writeTransaction(ctx.db, async (trx) => {
     const row = await repo.getEntry(trx, id);
     if (!row || row.kind !== kind.kind || row.void_of !== null) throw new HttpError(404, 'lifecycle_not_found', { noun: l.noun });

@@ -1,11 +1,11 @@
-import { partnerSchema } from '../../../shared/entry-schemas.ts';
+import type { PartnerInput } from '../../../shared/entry-schemas.ts';
 import { partnerFields } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { PartnerTable } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
-import { HttpError, parseInput } from '../../http/validate.ts';
+import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import * as repo from './repository.ts';
 
@@ -17,8 +17,7 @@ function partnerColumns(input: Record<string, unknown>): PartnerColumns {
   return Object.fromEntries(partnerFields.map((f) => [f.column, (input[f.name] as string | undefined) ?? null])) as unknown as PartnerColumns;
 }
 
-export async function createPartner(ctx: BooksContext, body: unknown, actor: CurrentUser) {
-  const input = parseInput(partnerSchema, body) as Record<string, unknown>;
+export async function createPartner(ctx: BooksContext, input: PartnerInput, actor: CurrentUser) {
   const cols = partnerColumns(input);
   if (await repo.partnerNameTaken(ctx.db, String(cols.catagories), String(cols.name))) {
     throw new HttpError(409, 'partner_exists', { category: cols.catagories, name: cols.name }, 'name');
@@ -33,8 +32,7 @@ export async function createPartner(ctx: BooksContext, body: unknown, actor: Cur
   );
 }
 
-export async function updatePartner(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
-  const input = parseInput(partnerSchema, body) as Record<string, unknown>;
+export async function updatePartner(ctx: BooksContext, id: number, input: PartnerInput, actor: CurrentUser) {
   const cols = partnerColumns(input);
   return nameClashAs409(cols, () =>
     writeTransaction(ctx.db, async (trx) => {

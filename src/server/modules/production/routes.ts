@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { productionQuerySchema } from '../../../shared/production-api.ts';
-import { parseInput } from '../../http/validate.ts';
+import { productionAnswerSchema } from '../../../shared/api-schemas.ts';
+import type { ZodTypeProvider } from '../../http/contract.ts';
 import { productionReport } from './service.ts';
 
 // GET /api/production: the production report (README "Production") for acounts and admin.
 export async function productionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/production', { config: { access: 'acounts' } }, async (req) => {
-    const q = parseInput(productionQuerySchema, req.query);
-    return { data: await productionReport(app.deps.database.db, q, app.deps.config.timeZone) };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/production',
+    {
+      config: { access: 'acounts' },
+      schema: {
+        summary: 'The production report: cost per kg fired, wire bought and sold, pots and fire men',
+        tags: ['production'],
+        querystring: productionQuerySchema,
+        response: { 200: productionAnswerSchema },
+      },
+    },
+    async (req) => ({ data: await productionReport(app.deps.database.db, req.query, app.deps.config.timeZone) }),
+  );
 }

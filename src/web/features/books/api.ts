@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { EntryAnswer, KindEntryAnswer } from '../../../shared/api-schemas';
 import type { KindDef, KindGroup } from '../../../shared/registry';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
@@ -9,17 +10,11 @@ import { refreshSummary } from '../../lib/summary';
 // and everything under the books key (lists, statements, ledgers), and what the kind says it
 // also changes (the investor form refreshes its list of partners).
 
-export type Entry = Record<string, unknown> & {
-  id: number;
-  issue_date: string;
-  issued_by: string;
-  voided: boolean;
-  void_of?: number;
-  /** A reversal's original's issue date. */
-  reverses_date?: string;
-  kind?: string;
-  title?: string;
-};
+/**
+ * An entry as the API sends it (src/shared/api-schemas.ts): its stamps and its kind's fields; the
+ * latest entries and one entry by number also say its kind and title.
+ */
+export type Entry = KindEntryAnswer & Partial<Pick<EntryAnswer, 'kind' | 'title'>>;
 
 const queryString = (params: Record<string, string>) =>
   Object.entries(params)

@@ -63,7 +63,7 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
   if (entry.voided || entry.void_of) return <VoidMark entry={entry} />;
   const done = l && entry[l.status];
   const close = () => setActing(null);
-  const subject = entrySummary({ ...entry, kind: k?.kind ?? entry.kind }).subject;
+  const subject = entrySummary(k ? { ...entry, kind: k.kind } : entry).subject;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1">
       {l && done ? (

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { type FieldDef, type KindDef, partnerFields } from './registry.ts';
+import { refusalCodes } from './refusals.ts';
+import { roles } from './roles.ts';
+
+// The answers of the API, as zod schemas: one per kind of entry, derived from the registry, and
+// one per other route. The server declares them on its routes (src/server/http/contract.ts: the
+// answers are checked against them in development and tests, and /api/openapi.json describes
+// them); the web takes its types from them (`import type`, so no page loads zod for it).
+// Money is in taka (2 decimals), weights in kg (3 decimals), as the spec's wire has them.
+
+const day = z.iso.date();
+const id = z.number().int().positive();
+
+/** A field of a kind as the API sends it: its text, its figure in its unit, or null when not given. */
+function fieldAnswer(f: FieldDef): z.ZodType {
+  if (f.input.type === 'decimal' || f.input.type === 'computed') return z.number().nullable();
+  return z.string().nullable();
+}
+
+/** What every entry says of itself: its number, its day, who wrote it, and whether it was voided or corrected. */
+const entryStamps = {
+  id,
+  issue_date: day,
+  issued_by: z.string(),
+  voided: z.boolean(),
+  partner_id: id.optional(),
+  name_as_typed: z.string().nullable().optional(),
+  /** A reversal: the entry it takes back, why, and that entry's day. */
+  void_of: id.optional(),
+  void_reason: z.string().nullable().optional(),
+  reverses_date: day.optional(),
+  /** A voided entry: its reversal's reason, author, day and number. */
+  voided_reason: z.string().nullable().optional(),
+  voided_by: z.string().optional(),
+  voided_on: day.optional(),
+  reversal_id: id.optional(),
+  corrected_by: id.optional(),
+  corrects: id.optional(),
+};
+
+const entrySchemas = new WeakMap<KindDef, z.ZodObject>();
+
+/** An entry of a kind as the API sends it: the stamps, the kind's fields and its lifecycle's flag and value. */
+export function entryAnswerSchema(kind: KindDef): z.ZodObject {
+  let schema = entrySchemas.get(kind);
+  if (schema) return schema;
+  const shape: Record<string, z.ZodType> = { ...entryStamps };
+  for (const f of kind.fields) shape[f.name] = fieldAnswer(f);
+  const l = kind.lifecycle;
+  if (l) {
+    shape[l.status] = z.boolean();
+    shape[l.value.name] = l.action === 'sell' ? z.number().nullable() : z.string().nullable();
+  }
+  schema = z
+    .object(shape)
+    .strict()
+    .meta({ title: `Entry_${kind.kind}`, description: `An entry of ${kind.title}` });
+  entrySchemas.set(kind, schema);
+  return schema;
+}
+
+/** An entry of any kind (the latest entries, one entry by number): its kind and title first, then its fields. */
+export const anyEntryAnswerSchema = z
+  .object({ kind: z.string(), title: z.string(), ...entryStamps, name: z.string().nullable().optional(), note: z.string().nullable().optional() })
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .meta({ title: 'AnyEntry', description: 'An entry of any kind: its kind names which Entry_<kind> it is, with kind and title added.' });
+
+export type EntryAnswer = z.infer<typeof anyEntryAnswerSchema>;
+
+/** An entry of a kind's own list: the stamps and the kind's fields (which kind, the list says). */
+export const kindEntryAnswerSchema = z.object(entryStamps).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type KindEntryAnswer = z.infer<typeof kindEntryAnswerSchema>;
+
+/** A kind's list: its entries, newest first, and the sums over every matching entry. */
+export const entryListAnswerSchema = (kind: KindDef) => z.object({ data: z.array(entryAnswerSchema(kind)), totals: z.record(z.string(), z.number()) });
+
+export const datesAnswerSchema = z.object({ data: z.array(z.object({ issue_date: day, count: z.number().int() })) });
+
+export const namesAnswerSchema = z.object({
+  data: z.array(z.object({ name: z.string().nullable(), count: z.number().int(), partner_id: id.nullable(), catagories: z.string().nullable() })),
+});
+
+export const partnerAnswerSchema = z
+  .object({ id, ...Object.fromEntries(partnerFields.map((f) => [f.name, z.string()])) })
+  .strict()
+  .meta({ title: 'Partner' });
+export type PartnerAnswer = z.infer<typeof partnerAnswerSchema>;
+
+export const summaryAnswerSchema = z.object({ data: z.object({ wire_stock: z.number(), current_balance: z.number().nullable() }) });
+
+export const balancesAnswerSchema = z.object({
+  data: z.array(z.object({ id, name: z.string(), catagories: z.string(), entries: z.number().int(), balance: z.number().nullable() })),
+});
+
+const money = z.number().nullable();
+
+export const ledgerAnswerSchema = z.object({
+  data: z.object({
+    partner: partnerAnswerSchema,
+    opening: money,
+    closing: money,
+    count: z.number().int(),
+    carried: money,
+    rows: z.array(
+      z.object({
+        id,
+        kind: z.string(),
+        title: z.string(),
+        issue_date: day,
+        total_price: money,
+        paid_amount: money,
+        discount_amount: money,
+        note: z.string().nullable(),
+        effect: money,
+        balance: money,
+        voided: z.boolean(),
+        voided_reason: z.string().nullable().optional(),
+        voided_by: z.string().optional(),
+        voided_on: day.optional(),
+        corrected_by: id.optional(),
+        corrects: id.optional(),
+      }),
+    ),
+  }),
+});
+
+export const voidAnswerSchema = z.object({ data: z.object({ id, reversal_id: id }) });
+
+const cash = { cash_in: z.number(), cash_out: z.number() };
+const party = z.object({ partner_id: id, name: z.string(), catagories: z.string(), amount: z.number() });
+export const overviewAnswerSchema = z.object({
+  data: z.object({
+    today: z.object(cash),
+    month: z.object(cash),
+    balance: z.number(),
+    stock: z.number(),
+    receivables: z.array(party),
+    payables: z.array(party),
+    open_fires: z.number().int(),
+    months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), balance: z.number(), ...cash })),
+  }),
+});
+
+const perKg = z.number().nullable();
+const figures = {
+  from: day,
+  to: day,
+  firings: z.number().int(),
+  kg_fired: z.number(),
+  wood_powder: z.number(),
+  acid_cost: z.number(),
+  pot_repair: z.number(),
+  direct_cost: z.number(),
+  direct_cost_per_kg: perKg,
+  salaries: z.number(),
+  other_expenses: z.number(),
+  overheads: z.number(),
+  full_cost: z.number(),
+  full_cost_per_kg: perKg,
+  wire_bought_kg: z.number(),
+  wire_bought: z.number(),
+  wire_cost_per_kg: perKg,
+  wire_sold_kg: z.number(),
+  wire_sold: z.number(),
+  sale_rate_per_kg: perKg,
+  furnace_work_kg: z.number(),
+  furnace_work: z.number(),
+  margin_per_kg: perKg,
+};
+export const productionAnswerSchema = z.object({
+  data: z.object({
+    months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), ...figures })),
+    total: z.object(figures),
+    pots: z.array(
+      z.object({
+        pot_number: z.string(),
+        firings: z.number().int(),
+        kg_fired: z.number(),
+        last_fired: day.nullable(),
+        repairs: z.number().int(),
+        repair_cost: z.number(),
+        last_repaired: day.nullable(),
+        firings_since_repair: z.number().int(),
+        repair_per_1000_kg: perKg,
+      }),
+    ),
+    fireMen: z.array(z.object({ fire_man: z.string(), firings: z.number().int(), kg_fired: z.number() })),
+  }),
+});
+
+const user = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(roles) }).meta({ title: 'LoggedInUser' });
+export const usersAnswerSchema = z.object({ data: z.array(user) });
+export const userAnswerSchema = z.object({ data: user.nullable() });
+export const tokenAnswerSchema = z.object({ data: z.string() });
+export const configAnswerSchema = z.object({ data: z.object({ google: z.boolean(), timeZone: z.string() }) });
+export const healthAnswerSchema = z.object({
+  data: z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['sqlite', 'postgres']), down: z.array(z.string()).optional() }),
+});
+
+/** Every refusal: `{ "error": { code, message, field?, params? } }` (src/shared/refusals.ts). */
+export const refusalAnswerSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(refusalCodes as [string, ...string[]]),
+      message: z.string(),
+      field: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  })
+  .meta({ title: 'Refusal' });
