@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMessage, parseDecimal, units } from './money.ts';
 import { type RefusalCode, say, saying } from './refusals.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
-import { type FieldDef, type KindDef, DEFAULT_ASSIGNED_SALARY, inputFields, partnerFields } from './registry.ts';
+import { type FieldDef, type KindDef, inputFields, partnerFields } from './registry.ts';
 
 // Input schemas derived from the registry, used by the forms and by the server alike.
 
@@ -168,9 +168,10 @@ export const partnerSchema = z
             .string({ error: missingOr(f.label, 'field_number') })
             .trim()
             .regex(/^\+?\d[\d -]{3,18}$/, saying('field_number', field));
-        if (f.name === 'assignedSalary') return [f.name, z.preprocess((v) => blankToUndefined(v) ?? DEFAULT_ASSIGNED_SALARY, s)];
+        const fallback = f.default;
+        if (fallback !== undefined) return [f.name, z.preprocess((v) => blankToUndefined(v) ?? fallback, s)];
         // A name is stored clean (NFC, trimmed, single spaces); a character nobody can see is refused.
-        if (f.name === 'name') s = s.refine((v) => !INVISIBLE.test(v as string), saying('field_invisible', field)).transform((v) => cleanName(v as string));
+        if (f.isName) s = s.refine((v) => !INVISIBLE.test(v as string), saying('field_invisible', field)).transform((v) => cleanName(v as string));
         return [f.name, z.preprocess(blankToUndefined, f.required ? s : s.optional())];
       }),
     ),

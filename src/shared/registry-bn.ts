@@ -1,10 +1,12 @@
+import type { RegistryText } from './registry.ts';
+
 // The registry's words in Bangla (registry.ts, registry-views.ts, navigation.ts): kind titles,
 // field labels, choices, column headings, menus. Keyed by the English text the registry holds, so
 // the registry stays one description in one place; loaded with the Bangla catalogue only. A test
 // (tests/unit/catalogue.test.ts) fails when a registry text has no Bangla here, or a word here is
-// no longer in the registry. Stored values (a category, a month) stay English in the database:
+// no longer in the registry; and a word of a kind (RegistryText) missing here does not compile. Stored values (a category, a month) stay English in the database:
 // only what is shown is translated.
-export const terms: Readonly<Record<string, string>> = {
+const words = {
   // Kinds, their forms and buttons
   'Furnace Form': 'ফার্নেস ফর্ম',
   Furnace: 'ফার্নেস',
@@ -122,4 +124,7 @@ export const terms: Readonly<Record<string, string>> = {
   Credit: 'ক্রেডিট',
   'Add Users': 'অংশীদার যোগ',
   'Admins & Users': 'অ্যাডমিন ও ব্যবহারকারী',
-};
+} satisfies Record<RegistryText, string> & Readonly<Record<string, string>>;
+
+/** The Bangla of the registry's words, by their English. */
+export const terms: Readonly<Record<string, string>> = words;

@@ -151,12 +151,5 @@ export function logColumnsOf(kind: KindDef): Column[] {
   });
 }
 
-/** The fields a priced kind works its total and due from (the same columns the server prices by). */
-export function pricingFields(kind: KindDef) {
-  if (!kind.pricing) return null;
-  const byColumn = (column: EntryColumn) => kind.fields.find((f) => f.column === column);
-  const amount = byColumn(kind.pricing === 'weight' ? 'weight_g' : 'qunatity_milli');
-  const rate = byColumn('price_p');
-  if (!amount || !rate) return null;
-  return { amount, rate, paid: byColumn('paid_amount_p'), discount: byColumn('discount_amount_p') };
-}
+/** Where the entry form finds its priced fields (the registry's roles). */
+export { pricingFields } from './registry.ts';

@@ -24,6 +24,13 @@ export type FieldInput =
   | { type: 'choice'; options: readonly string[]; placeholder: string }
   | { type: 'computed'; unit: 'money' };
 
+/**
+ * The part a field plays, so that no code outside the registry finds it by its name or column:
+ * the priced amount (weight or quantity), the rate, what was paid and discounted, the total and
+ * due worked out from them, and the wire size.
+ */
+export type FieldRole = 'weight' | 'quantity' | 'rate' | 'paid' | 'discount' | 'total' | 'due' | 'size';
+
 export interface FieldDef {
   /** The name on the wire (spec spelling: qunatity, potNumb, ...). */
   name: string;
@@ -31,6 +38,11 @@ export interface FieldDef {
   label: string;
   input: FieldInput;
   required: boolean;
+  role?: FieldRole;
+  /** What a new form starts with (a discount starts at 0). */
+  default?: string;
+  /** A new entry for a party starts from the party's last entry of the kind (its rate and size). */
+  prefill?: 'lastEntry';
 }
 
 /** The side of the books whose latest entries list the kind (fires have their own log). */
@@ -128,31 +140,52 @@ export interface KindDef {
   production?: ProductionRole;
 }
 
-// Field builders: one place says what a "paid amount" or a "note" is.
-const field = (name: string, column: EntryColumn, label: string, input: FieldInput, required: boolean): FieldDef => ({ name, column, label, input, required });
-const decimal = (name: string, column: EntryColumn, label: string, unit: UnitName, required: boolean) =>
-  field(name, column, label, { type: 'decimal', unit }, required);
-const party = (categories: readonly PartnerCategory[], label = 'Name') => field('name', 'name', label, { type: 'party', categories }, true);
-const money = (name: string, label: string, required: boolean, column: EntryColumn = 'paid_amount_p') => decimal(name, column, label, 'money', required);
-const note = (required: boolean, label = 'Note') => field('note', 'note', label, { type: 'text', max: 500, long: true }, required);
-const text = (name: string, column: EntryColumn, label: string, required: boolean, max = 100) => field(name, column, label, { type: 'text', max }, required);
-const weight = (required: boolean, name = 'weight', label = 'Weight (KG)') => decimal(name, 'weight_g', label, 'weight', required);
-const quantity = (required: boolean) => decimal('qunatity', 'qunatity_milli', 'Quantity', 'quantity', required);
-const size = (required: boolean) => field('size', 'size', 'Size', { type: 'choice', options: wireSizes, placeholder: 'Select Wire Size' }, required);
-const rate = (label = 'Rate (per KG)') => decimal('price', 'price_p', label, 'rate', true);
-const computed = (name: string, column: EntryColumn, label: string) => field(name, column, label, { type: 'computed', unit: 'money' }, false);
-const month = () => field('month', 'month', 'Month', { type: 'choice', options: months, placeholder: 'Select Month' }, true);
+// Field builders: one place says what a "paid amount" or a "note" is. Each keeps its label (and
+// a choice its placeholder) as a literal type, so `RegistryText` knows every word a kind shows
+// and registry-bn.ts cannot leave one without its Bangla.
+type More = Pick<FieldDef, 'role' | 'default' | 'prefill'>;
+const field = <const L extends string, const I extends FieldInput>(name: string, column: EntryColumn, label: L, input: I, required: boolean, more: More = {}) =>
+  ({ name, column, label, input, required, ...more }) satisfies FieldDef;
+const decimal = <const L extends string>(name: string, column: EntryColumn, label: L, unit: UnitName, required: boolean, more: More = {}) =>
+  field(name, column, label, { type: 'decimal', unit }, required, more);
+const party = (categories: readonly PartnerCategory[]) => field('name', 'name', 'Name', { type: 'party', categories }, true);
+const money = <const L extends string>(name: string, label: L, required: boolean, column: EntryColumn = 'paid_amount_p', more: More = {}) =>
+  decimal(name, column, label, 'money', required, more);
+const note = (required: boolean) => field('note', 'note', 'Note', { type: 'text', max: 500, long: true }, required);
+const text = <const L extends string>(name: string, column: EntryColumn, label: L, required: boolean, max = 100) =>
+  field(name, column, label, { type: 'text', max }, required);
+const weight = (required: boolean) => decimal('weight', 'weight_g', 'Weight (KG)', 'weight', required, { role: 'weight' });
+const stockAdded = () => decimal('wire_stock', 'weight_g', 'Stock added (KG)', 'weight', true, { role: 'weight' });
+const quantity = (required: boolean) => decimal('qunatity', 'qunatity_milli', 'Quantity', 'quantity', required, { role: 'quantity' });
+/** A choice from a list, its placeholder kept as a literal type. */
+const choice = <const L extends string, const P extends string>(
+  name: string,
+  label: L,
+  options: readonly string[],
+  placeholder: P,
+  required: boolean,
+  more: More = {},
+) => ({
+  ...field(name, name as EntryColumn, label, { type: 'choice', options, placeholder }, required, more),
+  input: { type: 'choice' as const, options, placeholder },
+});
+const size = (required: boolean) => choice('size', 'Size', wireSizes, 'Select Wire Size', required, { role: 'size', prefill: 'lastEntry' });
+const rate = <const L extends string>(label: L) => decimal('price', 'price_p', label, 'rate', true, { role: 'rate', prefill: 'lastEntry' });
+const computed = <const L extends string>(name: string, column: EntryColumn, label: L, role: FieldRole) =>
+  field(name, column, label, { type: 'computed', unit: 'money' }, false, { role });
+const month = () => choice('month', 'Month', months, 'Select Month', true);
 
 /** A priced trade: amount × rate, paid, discount, and the derived total and due. */
-const trade = (opts: { amount: FieldDef[]; rateLabel?: string; noteRequired?: boolean | null }) => [
-  ...opts.amount,
-  rate(opts.rateLabel),
-  money('paid_amount', 'Paid Amount', true),
-  money('discount_amount', 'Discount', true, 'discount_amount_p'),
-  computed('total_price', 'total_price_p', 'Total Price'),
-  computed('due_amount', 'due_amount_p', 'Due'),
-  ...(opts.noteRequired === null ? [] : [note(opts.noteRequired ?? false)]),
-];
+const trade = <const A extends readonly FieldDef[]>(opts: { amount: A; perUnit?: boolean; noteRequired?: boolean | null }) =>
+  [
+    ...opts.amount,
+    opts.perUnit ? rate('Rate (per unit)') : rate('Rate (per KG)'),
+    money('paid_amount', 'Paid Amount', true, 'paid_amount_p', { role: 'paid' }),
+    money('discount_amount', 'Discount', true, 'discount_amount_p', { role: 'discount', default: '0' }),
+    computed('total_price', 'total_price_p', 'Total Price', 'total'),
+    computed('due_amount', 'due_amount_p', 'Due', 'due'),
+    ...(opts.noteRequired === null ? [] : [note(opts.noteRequired ?? false)]),
+  ] as const;
 
 // The kinds, one to a few lines each so they read as a table (prettier-ignore keeps it so).
 // prettier-ignore
@@ -195,7 +228,7 @@ export const kinds = [
   {
     kind: 'stock', path: 'stock', title: 'Stock', group: 'cashIn', stock: { field: 'wire_stock', direction: 1 }, write: 'acounts',
     screens: ['credit'], dashboardPut: true, dashboard: { section: 'cashIn', page: 'stock', label: 'Stock', order: 6, view: 'statement', statement: 'details' },
-    fields: [weight(true, 'wire_stock', 'Stock added (KG)'), note(false)],
+    fields: [stockAdded(), note(false)],
   },
   // Cash out (spec: Debit)
   {
@@ -218,7 +251,7 @@ export const kinds = [
   {
     kind: 'woodPowder', production: 'powder', ledger: { field: 'due_amount', sign: -1 }, path: 'powderCost', title: 'Wood Powder Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'woodPowederData', label: 'Wood Powder', order: 5, view: 'party', statement: 'details', history: { page: 'woodPowderHistory', order: 3 } },
-    fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
+    fields: [party(['Wood Powder Agent']), ...trade({ amount: [quantity(true)], perUnit: true, noteRequired: true })],
   },
   {
     kind: 'wireCost', production: 'wireBought', ledger: { field: 'due_amount', sign: -1 }, path: 'wireCost', title: 'Wire Cost', group: 'cashOut', pricing: 'weight', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
@@ -228,7 +261,7 @@ export const kinds = [
   {
     kind: 'acid', production: 'acidBought', ledger: { field: 'due_amount', sign: -1 }, path: 'acidCost', title: 'Acid Purchase', group: 'cashOut', pricing: 'quantity', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'AcidData', label: 'Acid', order: 7, view: 'party', statement: 'details', history: { page: 'acidDataHistory', order: 5 } },
-    fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], rateLabel: 'Rate (per unit)', noteRequired: true })],
+    fields: [party(['Acid Agent']), ...trade({ amount: [quantity(true)], perUnit: true, noteRequired: true })],
   },
   {
     kind: 'asset', path: 'assetsCost', title: 'Assets Form', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
@@ -315,21 +348,90 @@ export interface PartnerFieldDef {
   max: number;
   choice?: readonly string[];
   numeric?: boolean;
+  /** What it is when left blank (an assigned salary: N/A). */
+  default?: string;
+  /** The partner's name: stored clean (NFC, single spaces), a character nobody can see refused. */
+  isName?: boolean;
 }
 
-export const partnerFields: readonly PartnerFieldDef[] = [
+export const DEFAULT_ASSIGNED_SALARY = 'N/A' as const;
+
+export const partnerFieldLabels = [
+  'Category',
+  'Name',
+  "Father's Name",
+  "Mother's Name",
+  'Address',
+  'Contact Number',
+  'NID / Trade License',
+  'Assigned Salary',
+  'Note',
+] as const;
+
+export const partnerFields: readonly (PartnerFieldDef & { label: (typeof partnerFieldLabels)[number] })[] = [
   { name: 'catagories', column: 'catagories', label: 'Category', required: true, max: 40, choice: partnerCategories },
-  { name: 'name', column: 'name', label: 'Name', required: true, max: 100 },
+  { name: 'name', column: 'name', label: 'Name', required: true, max: 100, isName: true },
   { name: 'fname', column: 'fname', label: "Father's Name", required: true, max: 100 },
   { name: 'mname', column: 'mname', label: "Mother's Name", required: true, max: 100 },
   { name: 'address', column: 'address', label: 'Address', required: true, max: 300 },
   { name: 'contact', column: 'contact', label: 'Contact Number', required: true, max: 20, numeric: true },
   { name: 'nid', column: 'nid', label: 'NID / Trade License', required: true, max: 40 },
-  { name: 'assignedSalary', column: 'assigned_salary', label: 'Assigned Salary', required: true, max: 50 },
+  { name: 'assignedSalary', column: 'assigned_salary', label: 'Assigned Salary', required: true, max: 50, default: DEFAULT_ASSIGNED_SALARY },
   { name: 'userNote', column: 'user_note', label: 'Note', required: false, max: 500 },
 ];
 
-export const DEFAULT_ASSIGNED_SALARY = 'N/A';
-
 /** A partner as the API sends it: its id and every partner field as text. */
 export type PartnerWire = { id: number; catagories: PartnerCategory } & Record<Exclude<PartnerFieldDef['name'], 'catagories'>, string>;
+
+type AKind = (typeof kinds)[number];
+type AField = AKind['fields'][number];
+type Lifecycles = Extract<AKind, { lifecycle: unknown }>['lifecycle'];
+type Logs = Extract<AKind, { log: unknown }>['log'];
+/**
+ * Every word the kinds show a person, as literal types: titles, buttons, dashboard labels, field
+ * labels, choices and their placeholders, log headings, lifecycle words, partner fields. The
+ * Bangla of registry-bn.ts is typed by it: a kind or a field without its Bangla does not compile.
+ */
+export type RegistryText =
+  | AKind['title']
+  | Extract<AKind, { button: string }>['button']
+  | AKind['dashboard']['label']
+  | Extract<AKind['dashboard'], { partnerColumn: unknown }>['partnerColumn']['header']
+  | AField['label']
+  | (AField extends { input: { placeholder: infer P } } ? P : never)
+  | (typeof months)[number]
+  | (typeof expenseTypes)[number]
+  | Logs['title']
+  | Extract<Logs['columns'][number], { header: string }>['header']
+  | Lifecycles['header']
+  | Lifecycles['button']
+  | Lifecycles['submit']
+  | Lifecycles['value']['label']
+  | Extract<Lifecycles, { entry: unknown }>['entry']['title']
+  | PartnerCategory
+  | (typeof partnerFieldLabels)[number];
+
+/** The field of a kind that plays a part (FieldRole). */
+export function fieldWithRole(kind: KindDef, role: FieldRole): FieldDef | undefined {
+  return kind.fields.find((f) => f.role === role);
+}
+
+export interface PricingFields {
+  amount: FieldDef;
+  rate: FieldDef;
+  paid: FieldDef | undefined;
+  discount: FieldDef | undefined;
+}
+
+const pricing = new WeakMap<KindDef, PricingFields | null>();
+
+/** The fields a priced kind works its total and due from: its amount (weight or quantity), rate, paid and discount (found once per kind). */
+export function pricingFields(kind: KindDef): PricingFields | null {
+  let found = pricing.get(kind);
+  if (found !== undefined) return found;
+  const amount = kind.pricing ? fieldWithRole(kind, kind.pricing) : undefined;
+  const rate = fieldWithRole(kind, 'rate');
+  found = amount && rate ? { amount, rate, paid: fieldWithRole(kind, 'paid'), discount: fieldWithRole(kind, 'discount') } : null;
+  pricing.set(kind, found);
+  return found;
+}

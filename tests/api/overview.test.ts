@@ -1,3 +1,4 @@
+import { registry } from '../../src/shared/registry.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../src/server/modules/books/repository.ts';
 import { buildEntryRow } from '../../src/server/modules/books/entries.ts';
@@ -42,7 +43,7 @@ describe.each(dialects)('overview on %s', (dialect) => {
       created_at: new Date().toISOString(),
       idempotency_key: null,
     });
-    await t.app.deps.database.db.transaction().execute((trx) => repo.recordEntry(trx, row));
+    await t.app.deps.database.db.transaction().execute((trx) => repo.recordEntry(trx, registry, row));
   }
 
   beforeAll(async () => {

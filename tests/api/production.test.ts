@@ -4,7 +4,7 @@ import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { buildEntryRow } from '../../src/server/modules/books/entries.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import type { ProductionFigures, ProductionReport } from '../../src/shared/production-api.ts';
-import { type KindDef, type ProductionRole, kinds } from '../../src/shared/registry.ts';
+import { type KindDef, type ProductionRole, kinds, registry } from '../../src/shared/registry.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -120,7 +120,7 @@ describe.each(dialects)('production report on %s', (dialect) => {
       created_at: new Date().toISOString(),
       idempotency_key: null,
     });
-    await t.app.deps.database.db.transaction().execute((trx) => repo.recordEntry(trx, row));
+    await t.app.deps.database.db.transaction().execute((trx) => repo.recordEntry(trx, registry, row));
   });
   afterAll(() => t.close());
 

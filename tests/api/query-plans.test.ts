@@ -1,3 +1,4 @@
+import { registry } from '../../src/shared/registry.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -84,7 +85,7 @@ describe.each(dialects)('query plans on %s', (dialect) => {
 
   it('the production report reads only running totals, each through an index', async () => {
     captured.length = 0;
-    for (const q of [{}, { 'issue_date>': '2026-01-10', 'issue_date<': '2026-10-20' }]) await productionReport(logged, q, 'Asia/Dhaka');
+    for (const q of [{}, { 'issue_date>': '2026-01-10', 'issue_date<': '2026-10-20' }]) await productionReport(logged, registry, q, 'Asia/Dhaka');
     expect(captured.some((q) => /\bentries\b/.test(q.sql))).toBe(false);
     const reads = captured.filter((q) => /_totals\b/.test(q.sql));
     expect(reads.length).toBeGreaterThanOrEqual(8);
@@ -113,6 +114,6 @@ describe.each(dialects)('query plans on %s', (dialect) => {
 
   it('a party ledger with a date range', async () => {
     const party = (await logged.selectFrom('entries').select('party_id').where('kind', '=', 'furnace').limit(1).executeTakeFirstOrThrow()).party_id ?? 0;
-    expectIndexed(await plansOf(() => partyLedger(logged, party, { from: '2026-03-01', to: '2026-09-30', limit: 50 })));
+    expectIndexed(await plansOf(() => partyLedger(logged, registry, party, { from: '2026-03-01', to: '2026-09-30', limit: 50 })));
   });
 });

@@ -5,17 +5,29 @@ import { type KindDef, createRegistry, kinds } from '../../src/shared/registry.t
 import { dashboardPageOf, historyMenuOf, sidebarOf, statementColumnsOf } from '../../src/shared/registry-views.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { kindRows } from './authorization-matrix.ts';
+import { checkBooks } from '../../src/server/modules/books/check.ts';
+import { authorizationMatrix, parseAccessTable } from './authorization-matrix.ts';
 
-// A kind added to a registry, and nothing else: its form, routes, authorization rows, sidebar
-// entry, history page and statement all appear. (A cash-out kind with an amount and a note,
-// stored in columns that exist, as "Gas Bill" would be.)
+// A kind added to a registry, and nothing else: its form, routes, sidebar entry, history page and
+// statement all appear, and so does it in voids, corrections, the running totals, `check`, the
+// overview, the production report and /api/openapi.json. (A cash-out kind with an amount and a
+// note, stored in columns that exist, counted as an overhead, as "Gas Bill" would be.) Only its
+// authorization rows are written by hand, as for any new kind.
+// prettier-ignore
+const gasBillAccess = parseAccessTable(`
+  route                                        anonymous user acounts admin
+  GET  /api/gasBillForTest                     401 403 ok  ok
+  POST /api/gasBillForTest                     401 403 ok  ok
+  GET  /api/gasBillForTest/dates               401 403 ok  ok
+  GET  /api/gasBillForTest/names               401 403 ok  ok
+`);
 const gasBill: KindDef = {
   kind: 'gasBillForTest',
   path: 'gasBillForTest',
   title: 'Gas Bill',
   group: 'cashOut',
   cash: { field: 'paid_amount', direction: -1 },
+  production: 'otherExpenses',
   write: 'acounts',
   screens: ['debit'],
   dashboard: {
@@ -76,11 +88,11 @@ describe.each(dialects)('a kind added to the registry is served on %s', (dialect
   });
   afterAll(() => t.close());
 
-  it('has its create, list, dates and names routes, each in the authorization table', () => {
+  it('has its create, list, dates and names routes, and no route without a row in the authorization table', () => {
     const routes = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
-    const rows = Object.keys(kindRows(testRegistry)).filter((r) => r.includes('gasBillForTest'));
-    expect(rows.sort()).toEqual(['GET /api/gasBillForTest', 'GET /api/gasBillForTest/dates', 'GET /api/gasBillForTest/names', 'POST /api/gasBillForTest']);
-    for (const r of rows) expect(routes).toContain(r);
+    expect(routes.filter((r) => r.includes('gasBillForTest')).sort()).toEqual(Object.keys(gasBillAccess).sort());
+    // Without the rows written for it, the new kind's routes are the ones the table lacks.
+    expect(routes.filter((r) => !authorizationMatrix[r]).sort()).toEqual(Object.keys(gasBillAccess).sort());
   });
 
   it('refuses a plain user, and lets acounts record, list, and read its history and statement', async () => {
@@ -106,5 +118,43 @@ describe.each(dialects)('a kind added to the registry is served on %s', (dialect
     expect(dates.data).toEqual([{ issue_date: today, count: 1 }]);
     const statement = (await agent.request('GET', `/api/gasBillForTest?issue_date>=${today}&issue_date<=${today}`)).json();
     expect(statement.totals).toEqual({ paid_amount: 1250.5 });
+  });
+
+  it('is voided and corrected like every kind, kept in the running totals and `check`, and counted in the overview, the production report and the API description', async () => {
+    const { agent } = await t.signedIn('acounts');
+    const made = (await agent.request('POST', '/api/gasBillForTest', { paid_amount: '300', note: 'Cylinder' })).json().data;
+    const typo = (await agent.request('POST', '/api/gasBillForTest', { paid_amount: '999', note: 'Typed twice' })).json().data;
+    const balance = async () => (await agent.request('GET', '/api/dashboard')).json().data.current_balance as number;
+    const before = await balance();
+
+    const voided = await agent.request('POST', `/api/entries/${typo.id}/void`, { reason: 'typed twice' });
+    expect(voided.statusCode).toBe(200);
+    expect(await balance()).toBeCloseTo(before + 999, 2);
+    const corrected = await agent.request('POST', `/api/entries/${made.id}/correct`, { paid_amount: '350', note: 'Cylinder', reason: 'the bill said 350' });
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.json().data).toMatchObject({ paid_amount: 350, corrects: made.id });
+    expect(await balance()).toBeCloseTo(before + 999 + 300 - 350, 2);
+    const live = (await agent.request('GET', '/api/gasBillForTest')).json().data.filter((e: { voided: boolean; void_of?: number }) => !e.voided && !e.void_of);
+    expect(live.map((e: { paid_amount: number }) => e.paid_amount).sort((a: number, b: number) => a - b)).toEqual([350, 1250.5]);
+
+    // The running totals (history dates, statement totals) and `check` know the kind.
+    const today = todayIn('Asia/Dhaka');
+    expect((await agent.request('GET', '/api/gasBillForTest/dates')).json().data).toEqual([{ issue_date: today, count: 2 }]);
+    const db = t.app.deps.database.db;
+    expect(await checkBooks(db, testRegistry)).toEqual([]);
+    // And `check` reads its figures by its own fields: an amount changed behind the books' back is found.
+    const replacement = corrected.json().data.id as number;
+    await db.updateTable('entries').set({ paid_amount_p: 36000 }).where('id', '=', replacement).execute();
+    expect((await checkBooks(db, testRegistry)).join('\n')).toContain(`entry ${replacement} (gasBillForTest): cash effect -35000, expected -36000`);
+    await db.updateTable('entries').set({ paid_amount_p: 35000 }).where('id', '=', replacement).execute();
+
+    // Money out this month, an overhead of production, and a path of the API's description.
+    const overview = (await agent.request('GET', '/api/overview')).json().data;
+    expect(overview.month.cash_out).toBeCloseTo(1250.5 + 350, 2);
+    const production = (await agent.request('GET', '/api/production')).json().data;
+    expect(production.total.other_expenses).toBeCloseTo(1250.5 + 350, 2);
+    const doc = (await agent.request('GET', '/api/openapi.json')).json();
+    expect(doc.paths['/api/gasBillForTest'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('paid_amount');
+    expect(doc.paths['/api/gasBillForTest'].get['x-access']).toBe('acounts');
   });
 });

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { kindByName } from '../../../shared/registry.ts';
+import { type Registry, registry as appRegistry } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
 
 /** Recomputes the books from the entries and lists every place the stored figures disagree. */
-export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
+export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistry): Promise<string[]> {
   const problems: string[] = [];
   const stored = await repo.getSummary(db);
   const computed = await repo.recomputeTotals(db);
@@ -15,7 +15,7 @@ export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
   }
   const rows = await db.selectFrom('entries').selectAll().execute();
   for (const row of rows) {
-    const kind = kindByName(row.kind);
+    const kind = registry.byName(row.kind);
     if (!kind) continue;
     const priced = priceRow(kind, row);
     if (priced && (priced.total_price_p !== Number(row.total_price_p) || priced.due_amount_p !== Number(row.due_amount_p))) {
@@ -27,6 +27,6 @@ export async function checkBooks(db: Kysely<DB>): Promise<string[]> {
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
   }
-  problems.push(...(await rollupProblems(db, rows)));
+  problems.push(...(await rollupProblems(db, registry, rows)));
   return problems;
 }

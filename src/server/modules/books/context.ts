@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/dates.ts';
 import { emptyValues } from '../../../shared/entry-columns.ts';
+import type { Registry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import type { NewEntry } from './repository.ts';
 
-/** What every books operation needs: the database and the business's time zone. */
+/**
+ * What every books operation needs: the database, the business's time zone and the record kinds
+ * (the app's registry, or a test's own: it reaches voids, corrections, rollups and check alike).
+ */
 export interface BooksContext {
   db: Kysely<DB>;
   timeZone: string;
+  registry: Registry;
 }
 
 /** The server's stamp on a write: today in the business time zone, who, and when. */

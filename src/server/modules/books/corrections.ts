@@ -16,17 +16,18 @@ import * as repo from './repository.ts';
 const reasonSchema = z.object({ reason: correctionReasonSchema });
 
 /** A correction or a voided entry cannot be corrected (the replacement of a correction can). */
-async function refuseCorrection(ctx: { db: repo.Db }, row: repo.EntryRow | undefined) {
+async function refuseCorrection(ctx: { db: repo.Db; registry: Registry }, row: repo.EntryRow | undefined) {
   if (!row) throw new HttpError(404, 'entry_not_found');
   if (row.void_of !== null) throw new HttpError(409, 'correction_not_correctable');
   if (row.voided) {
     const by = await repo.findCorrection(ctx.db, Number(row.id));
     throw new HttpError(409, by ? 'corrected_already' : 'voided_not_correctable', by ? { id: Number(by.id) } : undefined);
   }
-  refuseVoid(row);
+  refuseVoid(ctx.registry, row);
 }
 
-export async function correctEntry(ctx: BooksContext, registry: Registry, id: number, body: unknown, actor: CurrentUser) {
+export async function correctEntry(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
+  const { registry } = ctx;
   const { reason: rawReason, ...fields } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { reason } = parseInput(reasonSchema, { reason: rawReason });
   const found = await repo.getEntry(ctx.db, id);
@@ -55,9 +56,9 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
       if (earlier) return again(earlier);
       const original = await repo.getEntry(trx, id);
       await refuseCorrection({ ...ctx, db: trx }, original);
-      refuseVoid(original);
+      refuseVoid(ctx.registry, original);
       // The check and the change in one statement: of two corrections racing, one wins.
-      if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) throw new HttpError(409, 'changed_meanwhile');
+      if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) throw new HttpError(409, 'changed_meanwhile');
       const l = kind.lifecycle;
       const replacement: repo.NewEntry = {
         ...prepared.row,
@@ -66,7 +67,7 @@ export async function correctEntry(ctx: BooksContext, registry: Registry, id: nu
         // A fire that had ended stays ended.
         ...(l && !l.entry ? { [l.status]: Number(original[l.status]), [l.value.column]: original[l.value.column] } : {}),
       };
-      const replacementId = await repo.recordEntry(trx, replacement);
+      const replacementId = await repo.recordEntry(trx, ctx.registry, replacement);
       const why = reason ? `Corrected by #${replacementId}: ${reason}` : `Corrected by #${replacementId}`;
       const reversalId = await writeReversal(trx, ctx, actor, original, why);
       await auditVoided(trx, actor, 'correct', id, { reason: reason ?? null, reversal: reversalId, replacement: replacementId });

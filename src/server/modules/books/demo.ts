@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import { type KindDef, type ProductionRole, expenseTypes, inputFields, kinds, months, partnerCategories, wireSizes } from '../../../shared/registry.ts';
+import {
+  type KindDef,
+  type ProductionRole,
+  expenseTypes,
+  inputFields,
+  kinds,
+  months,
+  partnerCategories,
+  registry,
+  wireSizes,
+} from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 import { recordRollups } from './rollups.ts';
@@ -144,7 +154,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
     await db.transaction().execute(async (trx) => {
       await repo.insertEntries(trx, rows);
       await repo.applyToSummary(trx, c, s, rows.length);
-      await recordRollups(trx, rows);
+      await recordRollups(trx, registry, rows);
     });
   };
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EntryInput } from '../../../shared/entry-schemas.ts';
 import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
-import { type KindDef, inputFields } from '../../../shared/registry.ts';
+import { type FieldDef, type KindDef, type Registry, inputFields, pricingFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Outcome, groupCommit, writeTransaction } from '../../db/write.ts';
@@ -19,12 +19,13 @@ function columnOf(kind: KindDef, fieldName: string) {
   return f.column;
 }
 
-/** Total and due of a priced row, from its amount, rate, paid and discount. */
-export function priceRow(kind: KindDef, row: Pick<repo.NewEntry, 'weight_g' | 'qunatity_milli' | 'price_p' | 'paid_amount_p' | 'discount_amount_p'>) {
-  if (!kind.pricing) return null;
-  const amount = (kind.pricing === 'weight' ? row.weight_g : row.qunatity_milli) ?? 0;
-  const total = lineTotal(amount, row.price_p ?? 0);
-  return { total_price_p: total, due_amount_p: dueAmount(total, row.paid_amount_p ?? 0, row.discount_amount_p ?? 0) };
+/** Total and due of a priced row, from the columns of its kind's amount, rate, paid and discount (the registry's roles). */
+export function priceRow(kind: KindDef, row: Partial<repo.NewEntry>) {
+  const p = pricingFields(kind);
+  if (!p) return null;
+  const value = (f: FieldDef | undefined) => (f ? Number(row[f.column] ?? 0) : 0);
+  const total = lineTotal(value(p.amount), value(p.rate));
+  return { total_price_p: total, due_amount_p: dueAmount(total, value(p.paid), value(p.discount)) };
 }
 
 /**
@@ -85,11 +86,12 @@ export async function prepareEntry(
 export async function createEntry(ctx: BooksContext, kind: KindDef, input: EntryInput, actor: CurrentUser) {
   const prepared = await prepareEntry(ctx, kind, input, actor);
   if ('seen' in prepared) return replay(kind, prepared.seen);
-  return saveEntry(ctx.db, { db: ctx.db, kind, row: prepared.row, key: prepared.key });
+  return saveEntry(ctx.db, { db: ctx.db, registry: ctx.registry, kind, row: prepared.row, key: prepared.key });
 }
 
 interface PendingEntry {
   db: Kysely<DB>;
+  registry: Registry;
   kind: KindDef;
   row: repo.NewEntry;
   key: string | null;
@@ -102,7 +104,7 @@ const savedRow = (row: repo.NewEntry, id: number): repo.EntryRow => Object.assig
 /** New entries arriving together are saved in one transaction (decision 0009: group commit). */
 const saveEntry = groupCommit<PendingEntry, Saved>({ group: saveTogether, single: saveAlone });
 
-async function saveAlone({ db, kind, row, key }: PendingEntry): Promise<Saved> {
+async function saveAlone({ db, registry, kind, row, key }: PendingEntry): Promise<Saved> {
   try {
     // With the books' lock held the key is looked up again: a retry sent to another instance,
     // or a write run again after a lost connection, finds the first and records nothing.
@@ -111,7 +113,7 @@ async function saveAlone({ db, kind, row, key }: PendingEntry): Promise<Saved> {
       async (trx) => {
         const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
         if (earlier) return replay(kind, earlier);
-        const id = await repo.recordEntry(trx, row);
+        const id = await repo.recordEntry(trx, registry, row);
         return { created: true, row: savedRow(row, id) };
       },
       { idempotent: key !== null },
@@ -161,7 +163,7 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
         }
       }
       const rows = fresh.map((i) => items[i]!.row);
-      const ids = await repo.recordEntries(trx, rows);
+      const ids = await repo.recordEntries(trx, items[0]!.registry, rows);
       fresh.forEach((i, n) => {
         outcomes[i] = { ok: true, value: { created: true, row: savedRow(items[i]!.row, ids[n]!) } };
       });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Registry } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import { withVoidDetails } from './repository.ts';
 import { ledgerEffect } from './rollups.ts';
@@ -23,7 +24,12 @@ async function effectBetween(db: Kysely<DB>, partyId: number, range: { from?: st
  * the range has, and its latest `limit` entries (voided ones included, moving nothing) with their running balance. When the range has more
  * entries than that, `carried` is the balance just before the first row shown.
  */
-export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?: string | undefined; to?: string | undefined; limit: number }) {
+export async function partyLedger(
+  db: Kysely<DB>,
+  registry: Registry,
+  partyId: number,
+  opts: { from?: string | undefined; to?: string | undefined; limit: number },
+) {
   const opening = opts.from ? (await effectBetween(db, partyId, { before: opts.from })).effect : 0;
   const range = await effectBetween(db, partyId, opts);
   // Voided entries stay listed (struck through, with who voided them) and move nothing.
@@ -38,7 +44,7 @@ export async function partyLedger(db: Kysely<DB>, partyId: number, opts: { from?
     .execute();
   const closing = opening + range.effect;
   // Object.assign, not a spread, to widen a row: see emptyEntry in context.ts.
-  const rows = (await withVoidDetails(db, latest.reverse())).map((r) => Object.assign({}, r, { effect_p: Number(r.voided) ? 0 : ledgerEffect(r) }));
+  const rows = (await withVoidDetails(db, latest.reverse())).map((r) => Object.assign({}, r, { effect_p: Number(r.voided) ? 0 : ledgerEffect(registry, r) }));
   let balance = closing - rows.reduce((s, r) => s + r.effect_p, 0);
   const carried = balance;
   return {

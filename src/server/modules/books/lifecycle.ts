@@ -1,5 +1,5 @@
 import type { VoidInput } from '../../../shared/entry-schemas.ts';
-import { type KindDef, registry } from '../../../shared/registry.ts';
+import type { KindDef, Registry } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
@@ -16,20 +16,20 @@ import { recordRollups } from './rollups.ts';
 export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidInput, actor: CurrentUser) {
   return writeTransaction(ctx.db, async (trx) => {
     const original = await repo.getEntry(trx, id);
-    refuseVoid(original);
+    refuseVoid(ctx.registry, original);
     // The check and the change in one statement: of two racing changes to this row, one wins.
-    if (!(await repo.markVoided(trx, id, blockingFlag(original.kind)))) {
-      refuseVoid(await repo.getEntry(trx, id));
+    if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) {
+      refuseVoid(ctx.registry, await repo.getEntry(trx, id));
       throw new HttpError(409, 'already_voided');
     }
     const reversalId = await writeReversal(trx, ctx, actor, original, reason);
     // Voiding an entry a lifecycle wrote (an asset's sale) undoes that lifecycle: the asset is unsold again.
-    const madeBy = registry.madeBy(original.kind);
+    const madeBy = ctx.registry.madeBy(original.kind);
     if (madeBy && original.ref_id !== null) {
       const l = madeBy.lifecycle;
       const subject = await repo.getEntry(trx, original.ref_id);
       await repo.clearLifecycle(trx, original.ref_id, l.status, l.value.column);
-      if (subject) await repo.recordChange(trx, subject, { ...subject, [l.value.column]: null });
+      if (subject) await repo.recordChange(trx, ctx.registry, subject, { ...subject, [l.value.column]: null });
     }
     await auditVoided(trx, actor, 'void', id, { reason, reversal: reversalId });
     return { id, reversal_id: reversalId };
@@ -43,7 +43,7 @@ export function auditVoided(trx: Db, actor: CurrentUser, action: 'void' | 'corre
 
 /** The reversal of a voided entry: the same row with the opposite effect, linked to it; the original leaves the running totals. */
 export async function writeReversal(trx: Db, ctx: BooksContext, actor: CurrentUser, original: repo.EntryRow, reason: string): Promise<number> {
-  await recordRollups(trx, [original], -1);
+  await recordRollups(trx, ctx.registry, [original], -1);
   const { id, voided: _v, ...copy } = original;
   const reversal: repo.NewEntry = {
     ...copy,
@@ -57,16 +57,16 @@ export async function writeReversal(trx: Db, ctx: BooksContext, actor: CurrentUs
     fire_status: Number(original.fire_status),
     sold_status: 0,
   };
-  return repo.recordEntry(trx, reversal);
+  return repo.recordEntry(trx, ctx.registry, reversal);
 }
 
 /** The lifecycle flag that keeps an entry from being voided: an asset sold (its sale's entry is voided first). */
-export function blockingFlag(kind: string) {
+export function blockingFlag(registry: Registry, kind: string) {
   const l = registry.byName(kind)?.lifecycle;
   return l?.entry ? l.status : undefined;
 }
 
-export function refuseVoid(row: Awaited<ReturnType<typeof repo.getEntry>>): asserts row is NonNullable<typeof row> {
+export function refuseVoid(registry: Registry, row: Awaited<ReturnType<typeof repo.getEntry>>): asserts row is NonNullable<typeof row> {
   if (!row) throw new HttpError(404, 'entry_not_found');
   if (row.void_of !== null) throw new HttpError(409, 'correction_not_voidable');
   if (row.voided) throw new HttpError(409, 'already_voided');
@@ -88,7 +88,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
     if (!(await repo.markLifecycle(trx, id, l.status, l.value.column, value))) throw new HttpError(409, 'lifecycle_done', { noun: l.noun, done: l.done });
     const after = { ...row, [l.status]: 1, [l.value.column]: value };
     if (l.entry) {
-      await repo.recordChange(trx, row, after);
+      await repo.recordChange(trx, ctx.registry, row, after);
       // A sale is money in: its own entry, so the balance stays a plain sum of entries.
       const amount = Number(value);
       const made: repo.NewEntry = {
@@ -101,7 +101,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
         ref_id: id,
         note: `Sale of ${l.noun} #${id}`,
       };
-      await repo.recordEntry(trx, made);
+      await repo.recordEntry(trx, ctx.registry, made);
     }
     await recordAudit(trx, {
       actor,

@@ -1,6 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
+import type { Registry } from '../../../shared/registry.ts';
 import { type MaybePromise, andThen, preparedQuery, reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
@@ -37,7 +38,7 @@ export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> 
  * call inside a transaction. Their ids, in the order given (ids grow in the order rows are
  * inserted; the books' lock keeps other inserts out meanwhile).
  */
-export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number[]> {
+export async function recordEntries(db: Db, registry: Registry, entries: NewEntry[]): Promise<number[]> {
   if (entries.length === 0) return [];
   const inserted = await insertNewEntries(db, entries);
   const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
@@ -47,7 +48,7 @@ export async function recordEntries(db: Db, entries: NewEntry[]): Promise<number
     entries.reduce((sum, e) => sum + e.stock_g, 0),
     entries.length,
   );
-  await recordRollups(db, entries);
+  await recordRollups(db, registry, entries);
   return ids;
 }
 
@@ -66,14 +67,14 @@ function insertNewEntries(db: Db, entries: NewEntry[]) {
 }
 
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */
-export async function recordEntry(db: Db, entry: NewEntry): Promise<number> {
-  const [id] = await recordEntries(db, [entry]);
+export async function recordEntry(db: Db, registry: Registry, entry: NewEntry): Promise<number> {
+  const [id] = await recordEntries(db, registry, [entry]);
   return id as number;
 }
 
 /** An entry changed in place (an asset sold or its sale voided): move the rollups from before to after. */
-export function recordChange(db: Db, before: RollupRow, after: RollupRow): Promise<void> {
-  return applyRollups(db, accumulate([after], 1, accumulate([before], -1)));
+export function recordChange(db: Db, registry: Registry, before: RollupRow, after: RollupRow): Promise<void> {
+  return applyRollups(db, accumulate(registry, [after], 1, accumulate(registry, [before], -1)));
 }
 
 /** Adds an entry's effect to the running summary: called in the entry's own transaction. */

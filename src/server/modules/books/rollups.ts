@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
-import { type KindDef, kindByName } from '../../../shared/registry.ts';
+import { type EntryColumn, SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
+import type { Registry } from '../../../shared/registry.ts';
 import { reusedStatement } from '../../db/database.ts';
 import type { DB, EntryTable } from '../../db/schema.ts';
 
@@ -14,11 +14,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> &
   Partial<Pick<EntryTable, 'pot_number' | 'fire_man'>> & { voided?: number | boolean | undefined };
 
-/** How an entry moves what its party owes us (+) or we owe them (−): the registry's ledger rule. */
-export function ledgerEffect(row: Pick<EntryTable, 'kind' | 'paid_amount_p' | 'due_amount_p'>): number {
-  const rule = (kindByName(row.kind) as KindDef | undefined)?.ledger;
+/** How an entry moves what its party owes us (+) or we owe them (−): its kind's ledger rule, on the rule's field. */
+export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in EntryColumn]?: unknown }): number {
+  const kind = registry.byName(row.kind);
+  const rule = kind?.ledger;
   if (!rule) return 0;
-  return rule.sign * Number((rule.field === 'due_amount' ? row.due_amount_p : row.paid_amount_p) ?? 0);
+  const column = kind.fields.find((f) => f.name === rule.field)?.column;
+  return column ? rule.sign * Number(row[column] ?? 0) : 0;
 }
 
 type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key';
@@ -87,10 +89,10 @@ const isLive = (row: RollupRow) => row.void_of === null && !Number(row.voided ??
 type Acc = Map<string, { key: (string | number)[]; values: Record<string, number>; party: number | null }>;
 
 /** Adds (sign 1) or takes away (sign −1) the rows' contributions, key by key, per rollup. */
-export function accumulate(rows: readonly RollupRow[], sign: 1 | -1, into: Map<Rollup, Acc> = new Map()): Map<Rollup, Acc> {
+export function accumulate(registry: Registry, rows: readonly RollupRow[], sign: 1 | -1, into: Map<Rollup, Acc> = new Map()): Map<Rollup, Acc> {
   for (const row of rows) {
     if (!isLive(row)) continue;
-    const effect = ledgerEffect(row);
+    const effect = ledgerEffect(registry, row);
     for (const r of rollups) {
       if (r.partyOnly && row.party_id === null) continue;
       if (r.keyedOnly && keyValue(row, r.keyedOnly) === '') continue;
@@ -134,13 +136,13 @@ function upsert(r: Rollup, rows: unknown[][]) {
 }
 
 /** Adds new rows to (or, for a void, takes an original away from) every rollup. */
-export function recordRollups(db: Db, rows: readonly RollupRow[], sign: 1 | -1 = 1): Promise<void> {
-  return applyRollups(db, accumulate(rows, sign));
+export function recordRollups(db: Db, registry: Registry, rows: readonly RollupRow[], sign: 1 | -1 = 1): Promise<void> {
+  return applyRollups(db, accumulate(registry, rows, sign));
 }
 
 /** Every stored rollup row that disagrees with the entries added up again (for `check`). */
-export async function rollupProblems(db: Db, entries: readonly RollupRow[]): Promise<string[]> {
-  const expected = accumulate(entries, 1);
+export async function rollupProblems(db: Db, registry: Registry, entries: readonly RollupRow[]): Promise<string[]> {
+  const expected = accumulate(registry, entries, 1);
   const problems: string[] = [];
   for (const r of rollups) {
     const want = expected.get(r) ?? new Map();

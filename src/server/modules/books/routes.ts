@@ -35,9 +35,9 @@ const namesQuerySchema = listQuerySchema.pick({ s: true });
 // declares its request and its answers (src/server/http/contract.ts).
 export async function booksRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const ctx: BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone };
-  const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
   const registry = app.deps.registry ?? appRegistry;
+  const ctx: BooksContext = { db: app.deps.database.db, timeZone: app.deps.config.timeZone, registry };
+  const actor = async (req: FastifyRequest) => (await req.currentUser()) as CurrentUser;
   /** A saved entry as lists show it: a retry answered with an entry voided since says so. */
   const current = async <R extends { id: number; voided: number; party_id: number | null; name: string | null }>(result: {
     created: boolean;
@@ -189,7 +189,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const result = await correctEntry(ctx, registry, req.params.id, req.body, await actor(req));
+      const result = await correctEntry(ctx, req.params.id, req.body, await actor(req));
       const kind = registry.byName(result.row.kind);
       return reply.code(result.created ? 201 : 200).send({ data: kind ? entryToWire(kind, await current(result)) : null });
     },
@@ -240,7 +240,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
       const q = req.query;
       const partner = await repo.getPartner(ctx.db, req.params.id);
       if (!partner) throw new HttpError(404, 'partner_not_found');
-      const l = await partyLedger(ctx.db, req.params.id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
+      const l = await partyLedger(ctx.db, registry, req.params.id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
       return { data: ledgerToWire(registry, partner, l) };
     },
   );

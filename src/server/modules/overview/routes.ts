@@ -13,7 +13,7 @@ export async function overviewRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'The dashboard’s figures: today, this month, dues and 12 months', tags: ['overview'], response: { 200: overviewAnswerSchema } },
     },
     async () => ({
-      data: await overview(app.deps.database.db, registry, app.deps.config.timeZone),
+      data: await overview(app.deps.database.db, app.deps.registry ?? registry, app.deps.config.timeZone),
     }),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { productionQuerySchema } from '../../../shared/production-api.ts';
 import { productionAnswerSchema } from '../../../shared/api-schemas.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
+import { registry } from '../../../shared/registry.ts';
 import { productionReport } from './service.ts';
 
 // GET /api/production: the production report (README "Production") for acounts and admin.
@@ -17,6 +18,6 @@ export async function productionRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: productionAnswerSchema },
       },
     },
-    async (req) => ({ data: await productionReport(app.deps.database.db, req.query, app.deps.config.timeZone) }),
+    async (req) => ({ data: await productionReport(app.deps.database.db, app.deps.registry ?? registry, req.query, app.deps.config.timeZone) }),
   );
 }

@@ -10,7 +10,7 @@ import {
   type ProductionReport,
 } from '../../../shared/production-api.ts';
 import type { EntryColumn, SumColumn } from '../../../shared/entry-columns.ts';
-import { type KindDef, type ProductionRole, kinds } from '../../../shared/registry.ts';
+import { type KindDef, type ProductionRole, type Registry, fieldWithRole } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http/validate.ts';
 import { type KeySums, type Sums, monthEnd, monthStart, potHistory, rangeSums } from './repository.ts';
@@ -35,30 +35,47 @@ interface RoleKind {
 
 const fieldColumn = (kind: KindDef, name: string | undefined): EntryColumn | undefined => kind.fields.find((f) => f.name === name)?.column;
 
-/** How each kind with a production role counts: its weight column, and its total price or else its cash amount. */
-const roleKinds: RoleKind[] = (kinds as readonly KindDef[]).flatMap((k) =>
-  k.production
-    ? [
-        {
-          kind: k.kind,
-          role: k.production,
-          grams: (k.fields.find((f) => f.input.type === 'decimal' && f.input.unit === 'weight')?.column ?? null) as SumColumn | null,
-          poisha: (fieldColumn(k, 'total_price') ?? fieldColumn(k, k.cash?.field) ?? null) as SumColumn | null,
-        },
-      ]
-    : [],
-);
-const kindsOf = (...roles: ProductionRole[]) => roleKinds.filter((k) => roles.includes(k.role)).map((k) => k.kind);
-const roleOf = new Map(roleKinds.map((k) => [k.kind, k]));
+/** The kinds of a registry that have a production role, and how each counts (worked out once per registry). */
+interface Roles {
+  roleKinds: RoleKind[];
+  kindsOf(...roles: ProductionRole[]): string[];
+  roleOf: Map<string, RoleKind>;
+  /** The columns the kinds' figures come from. */
+  columnsOf(names: readonly string[]): SumColumn[];
+}
+const rolesByRegistry = new WeakMap<Registry, Roles>();
+
+/** How each kind with a production role counts: its weight, and its total price or else its cash amount. */
+function rolesIn(registry: Registry): Roles {
+  let roles = rolesByRegistry.get(registry);
+  if (roles) return roles;
+  const roleKinds: RoleKind[] = registry.kinds.flatMap((k) =>
+    k.production
+      ? [
+          {
+            kind: k.kind,
+            role: k.production,
+            grams: (fieldWithRole(k, 'weight')?.column ?? null) as SumColumn | null,
+            poisha: (fieldWithRole(k, 'total')?.column ?? fieldColumn(k, k.cash?.field) ?? null) as SumColumn | null,
+          },
+        ]
+      : [],
+  );
+  roles = {
+    roleKinds,
+    kindsOf: (...wanted) => roleKinds.filter((k) => wanted.includes(k.role)).map((k) => k.kind),
+    roleOf: new Map(roleKinds.map((k) => [k.kind, k])),
+    columnsOf: (names) => roleKinds.filter((k) => names.includes(k.kind)).flatMap((k) => [k.grams, k.poisha].filter((c) => c !== null)),
+  };
+  rolesByRegistry.set(registry, roles);
+  return roles;
+}
 
 function measure(sums: Sums, k: RoleKind): Measure {
   return { count: sums.count ?? 0, grams: (k.grams && sums[k.grams]) || 0, poisha: (k.poisha && sums[k.poisha]) || 0 };
 }
-/** The columns the kinds' figures come from. */
-const columnsOf = (names: readonly string[]) => roleKinds.filter((k) => names.includes(k.kind)).flatMap((k) => [k.grams, k.poisha].filter((c) => c !== null));
-
 /** Adds month sums up by a key (month, pot, fire man), role by role. */
-function byKey(rows: readonly KeySums[], keyOf: (r: KeySums) => string): Map<string, Map<ProductionRole, Measure>> {
+function byKey(roleOf: Roles['roleOf'], rows: readonly KeySums[], keyOf: (r: KeySums) => string): Map<string, Map<ProductionRole, Measure>> {
   const out = new Map<string, Map<ProductionRole, Measure>>();
   for (const r of rows) {
     const k = roleOf.get(r.kind);
@@ -145,8 +162,9 @@ function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
-export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZone: string): Promise<ProductionReport> {
+export async function productionReport(db: Kysely<DB>, registry: Registry, q: ProductionQuery, timeZone: string): Promise<ProductionReport> {
   const { from, to } = productionRange(q, todayIn(timeZone));
+  const { roleKinds, kindsOf, roleOf, columnsOf } = rolesIn(registry);
   const firing = kindsOf('firing');
   const repair = kindsOf('repair');
   const all = roleKinds.map((k) => k.kind);
@@ -156,14 +174,14 @@ export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZ
     rangeSums(db, { source: 'fireMan', kinds: firing, columns: columnsOf(firing), from, to, byMonth: false }),
   ]);
 
-  const perMonth = byKey(byMonth, (r) => r.month);
+  const perMonth = byKey(roleOf, byMonth, (r) => r.month);
   const months = monthsBetween(from, to).map((month) => ({
     month,
     ...figures(perMonth.get(month), month === from.slice(0, 7) ? from : `${month}-01`, month === to.slice(0, 7) ? to : monthEnd(`${month}-01`)),
   }));
-  const total = figures(byKey(byMonth, () => '').get(''), from, to);
+  const total = figures(byKey(roleOf, byMonth, () => '').get(''), from, to);
 
-  const potFigures = byKey(potRows, (r) => r.key);
+  const potFigures = byKey(roleOf, potRows, (r) => r.key);
   const history = new Map((await potHistory(db, { firing, repair, pots: [...potFigures.keys()], to })).map((h) => [h.pot, h]));
   const pots: ProductionPot[] = [...potFigures].map(([pot, roles]) => {
     const fired = roles.get('firing') ?? { count: 0, grams: 0, poisha: 0 };
@@ -190,7 +208,7 @@ export async function productionReport(db: Kysely<DB>, q: ProductionQuery, timeZ
       a.pot_number.localeCompare(b.pot_number, 'en', { numeric: true }),
   );
 
-  const fireMen: ProductionFireMan[] = [...byKey(manRows, (r) => r.key)]
+  const fireMen: ProductionFireMan[] = [...byKey(roleOf, manRows, (r) => r.key)]
     .map(([man, roles]) => ({ fire_man: man, firings: roles.get('firing')?.count ?? 0, kg_fired: kg(roles.get('firing')?.grams ?? 0) }))
     .sort((a, b) => b.kg_fired - a.kg_fired || b.firings - a.firings || a.fire_man.localeCompare(b.fire_man));
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
 import { tr, useMessages } from '../../lib/i18n';
-import { DEFAULT_ASSIGNED_SALARY, partnerFields } from '../../../shared/registry';
+import { partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
 import { FieldShell } from '../../components/form/text-field';
@@ -13,7 +13,7 @@ type Values = Record<string, string>;
 /** Add a partner, or edit one (spec: every field required but the note; contact numeric). */
 export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: () => void }) {
   const m = useMessages();
-  const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.name === 'assignedSalary' ? DEFAULT_ASSIGNED_SALARY : '']));
+  const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.default ?? '']));
   const initial = partner ? Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])) : blank;
   const form = useForm<Values>({ resolver: zodResolver(partnerSchema) as never, defaultValues: initial });
   const save = useSavePartner();
