@@ -1,4 +1,4 @@
-import type { EntryColumn, FlagColumn } from './entry-columns.ts';
+import type { EntryColumn, FlagColumn, SumColumn } from './entry-columns.ts';
 import type { messages } from './messages.ts';
 import type { UnitName } from './money.ts';
 import type { Access } from './roles.ts';
@@ -87,8 +87,8 @@ export interface Lifecycle {
   button: string;
   submit: string;
   toast: keyof typeof messages;
-  /** A sale is money in: it writes an entry of its own, of this kind, listed with `group`. */
-  entry?: { kind: string; title: string; group: KindGroup };
+  /** A sale is money in: it writes an entry of its own, of this kind, listed with `group`, its amount in `amount`. */
+  entry?: { kind: string; title: string; group: KindGroup; amount: SumColumn };
 }
 
 /** A column of a kind's log (the fire data, the assets list): a field or a stamp, with its header. */
@@ -268,7 +268,7 @@ export const kinds = [
     screens: ['debit'],
     dashboard: { section: 'cashOut', page: 'assetsData', label: 'Assets', order: 8, view: 'log', statement: 'paymentDetails' },
     log: { screens: ['debit'], title: 'Assets', columns: [{ field: 'issue_date', header: 'Date' }, { field: 'name', header: 'Asset' }, { field: 'paid_amount', header: 'Cost' }] },
-    lifecycle: { action: 'sell', noun: 'asset', done: 'sold', status: 'sold_status', value: { name: 'sold_amount', column: 'sold_amount_p', label: 'Amount' }, header: 'Sold for', button: 'Sell', submit: 'Sell', toast: 'itemSold', entry: { kind: 'assetSale', title: 'Asset Sale', group: 'cashIn' } },
+    lifecycle: { action: 'sell', noun: 'asset', done: 'sold', status: 'sold_status', value: { name: 'sold_amount', column: 'sold_amount_p', label: 'Amount' }, header: 'Sold for', button: 'Sell', submit: 'Sell', toast: 'itemSold', entry: { kind: 'assetSale', title: 'Asset Sale', group: 'cashIn', amount: 'paid_amount_p' } },
     fields: [text('name', 'name', 'Asset Name', true), money('paid_amount', 'Amount', true), note(false)],
   },
   {

@@ -58,8 +58,10 @@ function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Re
 export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): EntryAnswer {
   const kind = registry.byName(row.kind);
   if (kind) return Object.assign({ kind: row.kind, title: kind.title }, entryToWire(kind, row)) as EntryAnswer;
-  const paid = row.paid_amount_p === null ? null : toDecimal(Number(row.paid_amount_p), units.money);
-  const title = registry.madeBy(row.kind)?.lifecycle.entry.title ?? row.kind;
+  const made = registry.madeBy(row.kind)?.lifecycle.entry;
+  const amount = row[made?.amount ?? 'paid_amount_p'];
+  const paid = amount === null ? null : toDecimal(Number(amount), units.money);
+  const title = made?.title ?? row.kind;
   return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row) as EntryAnswer;
 }
 

@@ -96,7 +96,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
         kind: l.entry.kind,
         ...stamp(ctx, actor),
         name: row.name,
-        paid_amount_p: amount,
+        [l.entry.amount]: amount,
         cash_p: amount,
         ref_id: id,
         note: `Sale of ${l.noun} #${id}`,

@@ -27,7 +27,7 @@ export function cashSources(registry: Registry): CashSource[] {
       out.push({ kind: k.kind, column: field.column as SumColumn, direction: k.cash.direction });
     }
     const made = k.lifecycle?.entry;
-    if (made) out.push({ kind: made.kind, column: 'paid_amount_p', direction: made.group === 'cashIn' ? 1 : -1 });
+    if (made) out.push({ kind: made.kind, column: made.amount, direction: made.group === 'cashIn' ? 1 : -1 });
   }
   return out;
 }
