@@ -1,6 +1,6 @@
-// `npm test`: everything a change can break, in one go: lint, typecheck, unit and API tests
-// (Vitest), a production build, the browser tests (Playwright on the system Chromium) and the
-// benchmarks at their quick size.
+// `npm test`: everything a change can break, in one go: lint, typecheck, the unit, API and
+// reliability tests (Vitest's three projects, vitest.config.ts), a production build, the browser
+// tests (Playwright on the system Chromium) and the benchmarks at their quick size.
 // Ends with one line "N passed, N failed, N skipped" adding up every runner's counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,10 +58,26 @@ function readJson(file) {
 check('lint', 'npm', ['run', '--silent', 'lint']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
+/** Every Vitest file under tests/ (the browser tests are *.spec.ts). */
+function vitestFiles() {
+  return fs
+    .readdirSync(path.join(root, 'tests'), { recursive: true })
+    .map((f) => path.join('tests', String(f)))
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .sort();
+}
+
 const vitestJson = path.join(reports, 'vitest.json');
-run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+// Every project (unit, api, reliability); one JSON report with every file's tests.
+run('unit, API and reliability tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const v = readJson(vitestJson);
 if (v) {
+  // A test file that no project includes would be left out without a word: count it as a failure.
+  const ran = new Set((v.testResults ?? []).map((f) => path.relative(root, f.name)));
+  for (const file of vitestFiles().filter((f) => !ran.has(f))) {
+    totals.failed++;
+    failedTests.push(`${file}\n      in no Vitest project (vitest.config.ts): it did not run`);
+  }
   totals.passed += v.numPassedTests;
   totals.failed += v.numFailedTests + (v.numTotalTests === 0 ? 1 : 0);
   totals.skipped += v.numPendingTests + v.numTodoTests;

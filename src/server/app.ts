@@ -26,6 +26,8 @@ export interface AppDeps {
   database: Database;
   /** The record kinds served (default: the app's registry; tests may bring their own). */
   registry?: Registry;
+  /** How long a request may take to arrive, in ms (default 20 s; a test of the 408 shortens it). */
+  requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -38,14 +40,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Worked out once the web build's script hashes are known; a refused address gets them too.
   let headersFor: HeadersFor = () => ({});
+  const requestTimeout = deps.requestTimeoutMs ?? 20_000;
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
     // A request whose body stops arriving is answered 408 and closed after 20 s (checked every 2 s);
     // Node applies it only with the headers' limit no longer than it.
-    requestTimeout: 20_000,
-    http: { connectionsCheckingInterval: 2_000, requestTimeout: 20_000, headersTimeout: 20_000 },
+    requestTimeout,
+    http: { connectionsCheckingInterval: Math.min(2_000, requestTimeout / 4), requestTimeout, headersTimeout: requestTimeout },
     // A path that is not valid percent-encoding (/api/%ZZ) or too long, in the app's error shape.
     frameworkErrors: (error, req, reply) => {
       const code = error.code === 'FST_ERR_BAD_URL' ? 'bad_address' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'address_too_long' : 'bad_request';

@@ -7,13 +7,9 @@ import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
-import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
-import { createAuth, migrateAuthTables } from './auth/auth.ts';
-import { resolveAuthSecret } from './auth/secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
 import { type Database, DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
-import { createMailer } from './mail/mailer.ts';
 
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
 const usage = `Usage:
@@ -49,6 +45,13 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
   const rule = newPassword.safeParse(password);
   if (!rule.success) throw new CliError(`--password: ${rule.error.issues[0]?.message}`);
 
+  // The accounts' code (better-auth, the mailer) loads only here: the other commands start without it.
+  const [{ AccountExistsError, createVerifiedAccount }, { createAuth, migrateAuthTables }, { resolveAuthSecret }, { createMailer }] = await Promise.all([
+    import('./auth/accounts.ts'),
+    import('./auth/auth.ts'),
+    import('./auth/secret.ts'),
+    import('./mail/mailer.ts'),
+  ]);
   const config = loadConfig();
   const log = pino({ level: 'warn' });
   const secret = await resolveAuthSecret(database.db, config.authSecret);

@@ -113,10 +113,19 @@ describe('auth server errors', () => {
   });
 
   it('a body that stops arriving is answered 408 and closed', async () => {
-    const t = await createTestApp('sqlite');
+    // The server's limit is 20 s; the same path is driven here with a 1 s limit, so the test waits 1-2 s.
+    const standard = await createTestApp('sqlite');
+    try {
+      expect([standard.app.server.requestTimeout, standard.app.server.headersTimeout]).toEqual([20_000, 20_000]);
+    } finally {
+      await standard.close();
+    }
+    const t = await createTestApp('sqlite', {}, { requestTimeoutMs: 1_000 });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
+      expect([t.app.server.requestTimeout, t.app.server.headersTimeout]).toEqual([1_000, 1_000]);
       const { port } = t.app.server.address() as net.AddressInfo;
+      const started = Date.now();
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () => {
           socket.write('POST /api/assetsCost HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":');
@@ -127,8 +136,10 @@ describe('auth server errors', () => {
         socket.on('error', reject);
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      // Not before the limit: the body had its full second to arrive.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     } finally {
       await t.close();
     }
-  }, 60_000);
+  });
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { type AppDeps, buildApp } from '../../src/server/app.ts';
 import { createVerifiedAccount } from '../../src/server/auth/accounts.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import type { Registry } from '../../src/shared/registry.ts';
 import type { Role } from '../../src/shared/roles.ts';
 import { Agent } from './agent.ts';
 import { type DialectName, createTestDatabase } from './databases.ts';
@@ -18,7 +17,11 @@ export interface TestApp {
 let counter = 0;
 
 /** An in-process server on a fresh database; `close` stops it and drops the database. */
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}, opts: { registry?: Registry } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  opts: Pick<AppDeps, 'registry' | 'requestTimeoutMs'> = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',

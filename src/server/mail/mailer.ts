@@ -8,7 +8,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The link the mail is about, logged when mails go to the outbox. */
+  /** The link the mail is about, logged plain when mails go to the outbox (never when sent by SMTP). */
   link?: string;
 }
 
@@ -17,8 +17,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox as an .eml file
- * and its link is logged, so a fresh install works without any mail service.
+ * SMTP when SMTP_URL is set (nothing of the mail but its address and subject logged); otherwise
+ * each mail is written to DATA_DIR/outbox as an .eml file and its link is logged, so a fresh
+ * install works without any mail service.
  */
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
@@ -37,7 +38,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to the outbox (SMTP_URL is not set)');
+      // The .eml file holds the link quoted-printable (split and escaped): the log gives it plain, on
+      // one line. Only here: a mail sent by SMTP is the person's own, and its link never goes to a log.
+      const link = mail.link ? `; its link: ${mail.link}` : '';
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, `mail to ${mail.to} written to the outbox (SMTP_URL is not set)${link}`);
     },
   };
 }
