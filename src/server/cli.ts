@@ -12,7 +12,10 @@ import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
-import { type Database, DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { type Database, DatabaseSetupError } from './db/dialect.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.

@@ -5,7 +5,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { formatAmount } from '../../shared/money.ts';
 import { getSummary } from '../modules/books/repository.ts';
 import { checkBooks } from '../modules/books/check.ts';
-import { type Database, migrateToLatest } from './database.ts';
+import type { Database } from './dialect.ts';
+import { migrateToLatest } from './migrate.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 

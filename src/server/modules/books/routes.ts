@@ -11,7 +11,7 @@ import { correctEntry } from './corrections.ts';
 import { changeLifecycle, voidEntry } from './lifecycle.ts';
 import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
-import { andThen } from '../../db/database.ts';
+import { andThen } from '../../db/reads.ts';
 
 // Every route of the books, derived from the registry: a list and a create for each kind, plus
 // the state changes the spec has (end a fire, sell an asset, edit a partner) and voids.

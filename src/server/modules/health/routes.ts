@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { databaseState } from '../../db/database.ts';
+import { databaseState } from '../../db/state.ts';
 
 /** Health answers within this long, whatever the database does. */
 const HEALTH_BUDGET_MS = 900;
