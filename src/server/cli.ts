@@ -11,7 +11,7 @@ import { AccountExistsError, createVerifiedAccount } from './auth/accounts.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
+import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { type Database, DatabaseSetupError } from './db/dialect.ts';
