@@ -8,8 +8,11 @@ import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { BackupError, backupCommand, restoreCommand } from './db/backup.ts';
-import { type Database, DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
+import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { type Database, DatabaseSetupError } from './db/dialect.ts';
+import { migrateToLatest } from './db/migrate.ts';
 
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
 const usage = `Usage:

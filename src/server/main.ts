@@ -1,6 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseSetupError, lockDataDir, migrateToLatest, openDatabase } from './db/database.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { DatabaseSetupError } from './db/dialect.ts';
+import { migrateToLatest } from './db/migrate.ts';
 
 // Starts the one process that serves /api and the web app. Configuration or database problems
 // stop the start with a plain message naming the cause, never a stack trace.

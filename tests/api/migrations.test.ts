@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { rollups } from '../../src/server/modules/books/rollups.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';

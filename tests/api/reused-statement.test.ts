@@ -1,6 +1,6 @@
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reusedStatement } from '../../src/server/db/database.ts';
+import { reusedStatement } from '../../src/server/db/reads.ts';
 import type { DB } from '../../src/server/db/schema.ts';
 import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';
 

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SQLITE_FILE, SQLITE_PAGE_SIZE, migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { SQLITE_FILE, SQLITE_PAGE_SIZE } from '../../src/server/db/sqlite.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { fileSettings, oldBooks } from '../helpers/sqlite-books.ts';
 
@@ -105,7 +107,7 @@ describe('SQLite page size', { timeout: 60_000 }, () => {
           'tsx',
           '--input-type=module',
           '-e',
-          `import { adoptPageSize } from './src/server/db/database.ts'; console.log('start'); adoptPageSize(${JSON.stringify(file)});`,
+          `import { adoptPageSize } from './src/server/db/sqlite.ts'; console.log('start'); adoptPageSize(${JSON.stringify(file)});`,
         ],
         {
           stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { DatabaseSetupError, databaseState, lockDataDir, openPostgres } from '../../src/server/db/database.ts';
+import { lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import { DatabaseSetupError } from '../../src/server/db/dialect.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { databaseState } from '../../src/server/db/state.ts';
 import type { DB } from '../../src/server/db/schema.ts';
 import { writeCounters, writeTransaction } from '../../src/server/db/write.ts';
 import { entryBody, partnerBody } from '../helpers/factories.ts';
@@ -264,7 +267,7 @@ describe.runIf(dialects.includes('postgres'))('PostgreSQL faults', () => {
     const fresh = await createTestDatabase('postgres', { migrate: false });
     const url = (fresh.target as { url: string }).url;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', DATA_DIR: '/tmp/ama-test-outbox' });
-    const { migrateToLatest } = await import('../../src/server/db/database.ts');
+    const { migrateToLatest } = await import('../../src/server/db/migrate.ts');
     const databases = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url)));
     try {
       const apps = await Promise.all(databases.map(async (database) => (await migrateToLatest(database), buildApp({ config, database }))));

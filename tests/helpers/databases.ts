@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, migrateToLatest, openPostgres, openSqlite } from '../../src/server/db/database.ts';
+import type { Database } from '../../src/server/db/dialect.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { openSqlite } from '../../src/server/db/sqlite.ts';
 
 // The same suite runs on a fresh SQLite file and, when TEST_DATABASE_URL is set, on a private
 // PostgreSQL schema. Each call gives a new, migrated, empty database and a way to drop it.

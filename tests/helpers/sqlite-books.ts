@@ -1,7 +1,8 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'vitest';
-import { SQLITE_FILE, migrateToLatest, openSqlite } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { SQLITE_FILE, openSqlite } from '../../src/server/db/sqlite.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 
 // SQLite books as files: their settings, and books as older versions of the server wrote them.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_MEMORY, GROUP_WAIT_MS, groupCommit } from '../../src/server/db/write.ts';
+import { GROUP_MEMORY, GROUP_WAIT_MS, groupCommit } from '../../src/server/db/group-commit.ts';
 
 // Group commit decides how many writes share one commit (one lock, one flush to disk). These
 // tests drive it with fake timers and a fake database: which writes went together, and when.

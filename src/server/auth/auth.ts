@@ -10,7 +10,7 @@ import { languages } from '../../shared/messages.ts';
 import { refusal } from '../../shared/refusals.ts';
 import { checkInput } from '../http/validate.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { type Mailer, actionMail } from '../mail/mailer.ts';
 import { mailTextsFor } from '../mail/texts.ts';

@@ -4,7 +4,7 @@ import { type Refusal, type RefusalCode, type RefusalParams, isRefusalCode, refu
 import { type Access, type Role, allows, roles } from '../../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { type SessionUser, createSessionReader, sessionById } from './session-reader.ts';
-import { type MaybePromise, andThen, isPromise } from '../db/database.ts';
+import { type MaybePromise, andThen, isPromise } from '../db/reads.ts';
 import { ROLE_HINT } from '../../shared/role-hint.ts';
 
 type SessionReader = ReturnType<typeof createSessionReader>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
-import { type MaybePromise, andThen, preparedQuery } from '../db/database.ts';
+import { type MaybePromise, andThen, preparedQuery } from '../db/reads.ts';
 import type { DB } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 

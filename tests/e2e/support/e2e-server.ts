@@ -11,7 +11,7 @@ import { userCreateArgs } from '../../helpers/factories.ts';
 import { startMailServer } from '../../helpers/mail-server.ts';
 import { type OidcAccount, startOidcServer } from '../../helpers/oidc-server.ts';
 import { E2E_ADMIN, e2ePorts } from './world.ts';
-import { SQLITE_FILE, openSqlite } from '../../../src/server/db/database.ts';
+import { SQLITE_FILE, openSqlite } from '../../../src/server/db/sqlite.ts';
 import { checkBooks } from '../../../src/server/modules/books/check.ts';
 
 const { port, controlPort } = e2ePorts();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 import { requiredTexts, withIdColumn } from './helpers.ts';
 
 // Who changed what and when: role changes, and later voids, fire ends, asset sales, partner edits.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 import { requiredTexts, withIdColumn } from './helpers.ts';
 
 // The books: partners, every money / stock / fire entry in one table (columns per the registry),

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Running totals of the live entries (see modules/books/rollups.ts), filled from the entries
 // already written. Frozen: the tables, the summed columns and the ledger rules as they were when

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Corrections: a replacement entry names the entry it stands in for (the original is voided by a
 // linked reversal in the same transaction), so each shows "corrects #N" / "corrected by #M".

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Running totals for the production report (modules/production): every kind by month, and
 // firings and repairs by pot and by fire man, by month and by day. Frozen here as they were

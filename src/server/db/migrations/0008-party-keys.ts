@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // A party is its partner record: party lists and party statements group by the partner's id
 // ('#' and the id) instead of the name typed, so a rename keeps one history and two partners of

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Partner names are unique per category whatever their case or look-alike letters, the same on
 // SQLite and PostgreSQL (SQLite's lower() knew only ASCII): each partner gets the key its name is

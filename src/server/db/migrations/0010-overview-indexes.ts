@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // The overview (modules/overview): the largest balances each way read party_totals in order of
 // effect_p; open fires are counted from a partial index of the live entries not yet ended, so the

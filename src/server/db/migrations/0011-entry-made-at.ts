@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Entries sent late from a phone's outbox: `made_at` is when the entry was made on the phone (the
 // client's clock, checked by the server), `created_at` stays when the server received it. Null

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Four columns of an entry are empty on nearly every row: what it reverses (void_of), what made it
 // (ref_id), what it corrects (corrects_id) and its idempotency key (a client's retry key). Their

@@ -1,5 +1,5 @@
 import type { CreateTableBuilder } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** An auto-numbered primary key: autoincrement on SQLite, an identity column on PostgreSQL. */
 export function withIdColumn<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {

@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 import * as m0001 from './0001-app-meta.ts';
 import * as m0002 from './0002-audit-log.ts';
 import * as m0003 from './0003-books.ts';

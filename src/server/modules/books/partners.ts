@@ -2,7 +2,7 @@ import type { PartnerInput } from '../../../shared/entry-schemas.ts';
 import { partnerFields } from '../../../shared/registry.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/write.ts';
 import type { PartnerTable } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';

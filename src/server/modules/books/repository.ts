@@ -2,7 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
 import type { Registry } from '../../../shared/registry.ts';
-import { type MaybePromise, andThen, preparedQuery, reusedStatement } from '../../db/database.ts';
+import { type MaybePromise, andThen, preparedQuery, reusedStatement } from '../../db/reads.ts';
 import type { DB, EntryTable, PartnerTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { type EntryColumn, SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
 import type { Registry } from '../../../shared/registry.ts';
-import { reusedStatement } from '../../db/database.ts';
+import { reusedStatement } from '../../db/reads.ts';
 import type { DB, EntryTable } from '../../db/schema.ts';
 
 // Running totals of the live entries (not voided, not corrections), kept in the same transaction

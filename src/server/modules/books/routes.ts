@@ -26,7 +26,7 @@ import { correctEntry } from './corrections.ts';
 import { changeLifecycle, voidEntry } from './lifecycle.ts';
 import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
-import { andThen } from '../../db/database.ts';
+import { andThen } from '../../db/reads.ts';
 
 const namesQuerySchema = listQuerySchema.pick({ s: true });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { healthAnswerSchema } from '../../../shared/api-schemas.ts';
-import { databaseState } from '../../db/database.ts';
+import { databaseState } from '../../db/state.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 
 /** Health answers within this long, whatever the database does. */

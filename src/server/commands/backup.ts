@@ -5,9 +5,10 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { formatAmount } from '../../shared/money.ts';
 import { getSummary } from '../modules/books/repository.ts';
 import { checkBooks } from '../modules/books/check.ts';
-import { type Database, migrateToLatest } from './database.ts';
-import { migrationProvider } from './migrations/index.ts';
-import type { DB } from './schema.ts';
+import type { Database } from '../db/dialect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
+import type { DB } from '../db/schema.ts';
 
 // `npm run cli -- backup <file>` and `restore <file>` on SQLite (docs/decisions/0005-backups.md).
 // A backup is one self-contained SQLite file (rollback journal mode, no -wal beside it), copied by

@@ -1,0 +1,77 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Database, DatabaseSetupError } from './dialect.ts';
+import type { DB } from './schema.ts';
+import { databaseState } from './state.ts';
+
+// Opening the PostgreSQL books: a pool with limits on every wait, and a pool of one for /api/health.
+
+// PostgreSQL limits (milliseconds): a write waits this long for a lock, any statement runs this
+// long, a transaction may sit idle this long, a request waits this long for a pooled connection.
+export const PG_LIMITS = { lockTimeout: 3000, statementTimeout: 15000, idleInTransaction: 30000, connect: 5000 };
+
+// BIGINT money (poisha) comes back from pg as text; every amount we store fits in 2^53.
+pg.types.setTypeParser(20, (v) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new DatabaseSetupError(`integer out of safe range: ${v}`);
+  return n;
+});
+
+export async function openPostgres(url: string): Promise<Database> {
+  const limits = {
+    connectionString: url,
+    lock_timeout: PG_LIMITS.lockTimeout,
+    statement_timeout: PG_LIMITS.statementTimeout,
+    idle_in_transaction_session_timeout: PG_LIMITS.idleInTransaction,
+    connectionTimeoutMillis: PG_LIMITS.connect,
+  };
+  const pool = new pg.Pool({ ...limits, max: 10 });
+  // Health has a connection of its own, so a pool full of waiting writes cannot hold it up.
+  const healthPool = new pg.Pool({ ...limits, max: 1, connectionTimeoutMillis: 800, statement_timeout: 800 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const state = databaseState(db);
+  state.dialect = 'postgres';
+  // A connection the server ends (restart, failover, pg_terminate_backend) reports here, idle or
+  // in use; the pool drops it and opens a new one when next needed. Left unheard, it ends the process.
+  for (const p of [pool, healthPool]) {
+    p.on('error', (error) => state.onError(error, 'database: idle connection lost'));
+    p.on('connect', (client) => client.on('error', (error) => state.onError(error, 'database: connection lost')));
+  }
+  state.probes = {
+    database: async () => (await healthPool.query('select 1 as ok')).rowCount === 1,
+    // Can a write take the books' lock now? A transaction holding it too long shows here.
+    writes: async () => {
+      const client = await healthPool.connect();
+      try {
+        await client.query('begin');
+        await client.query("set local lock_timeout = '500ms'");
+        await client.query('select 1 from ledger_summary where id = 1 for update');
+        return true;
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+  const close = async () => {
+    await db.destroy();
+    await healthPool.end();
+  };
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await close();
+    throw new DatabaseSetupError(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`);
+  }
+  return { db, dialect: 'postgres', location: redactUrl(url), close };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparsable url)';
+  }
+}
