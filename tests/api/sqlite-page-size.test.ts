@@ -121,7 +121,7 @@ describe('SQLite page size', { timeout: 60_000 }, () => {
       expect(started).toBe(true);
       if (moment === 'journal') {
         const until = Date.now() + 10_000;
-        while (!fs.existsSync(journal) && child.exitCode === null && Date.now() < until) await new Promise((r) => setImmediate(r));
+        while (!fs.existsSync(journal) && child.exitCode === null && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
       } else await new Promise((r) => setTimeout(r, moment));
       child.kill('SIGKILL');
       await exited;

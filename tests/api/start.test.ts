@@ -23,7 +23,8 @@ function run(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the last lines it wrote may still be on their way when it exits.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, exited, output: () => out, dataDir };
 }
 
@@ -60,7 +61,8 @@ describe('starting the server', { timeout: 90_000 }, () => {
     const p = run({ PORT: String(port) });
     onTestFinished(() => void p.child.kill('SIGKILL'));
     expect(await healthOf(p, port)).toEqual({ data: { status: 'ok', database: 'sqlite' } });
-    expect(p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
+    // The log reaches us on its own pipe, maybe after the health answer: wait for the line.
+    await expect.poll(() => p.output()).toContain('journal_mode=wal synchronous=FULL foreign_keys=on');
     const second = run({ PORT: String(port + 1) }, p.dataDir);
     expect(await second.exited).toBe(1);
     expect(second.output()).toBe(
@@ -79,7 +81,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
     const p = run({ PORT: String(port) }, dataDir);
     onTestFinished(() => void p.child.kill('SIGKILL'));
     expect(await healthOf(p, port)).toEqual({ data: { status: 'ok', database: 'sqlite' } });
-    expect(p.output()).toMatch(/sqlite: the books moved from 4096-byte to 1024-byte pages in \d+ ms/);
+    await expect.poll(() => p.output()).toMatch(/sqlite: the books moved from 4096-byte to 1024-byte pages in \d+ ms/);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(fileSettings(file)).toEqual({ pageSize: 1024, journal: 'wal' });

@@ -136,10 +136,25 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login\?from=%2FcashOut$/);
   });
 
+  test('signing in from the login page leads accounts staff to the Dashboard, and a plain user to the home page', async ({ page, request }) => {
+    const acounts = await createAccount(request, 'acounts', 'Dashboard Clerk');
+    await logIn(page, acounts);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(page.getByTestId('signed-in-user')).toHaveText('Dashboard Clerk');
+
+    await page.context().clearCookies();
+    const user = await createAccount(request, 'user', 'Plain User');
+    await logIn(page, user);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('signed-in-user')).toHaveText('Plain User');
+  });
+
   test('an admin sees every link, and the Admins & Users page shows the right button per role', async ({ page, request, isMobile }) => {
     const acounts = await createAccount(request, 'acounts', 'Accounts Person');
     const admin = await createAccount(request, 'admin', 'Second Admin');
     await logIn(page, admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('signed-in-user')).toHaveText('Second Admin');
     expect(await headerLinks(page, isMobile)).toEqual(['Home', 'Dashboard', 'Debit', 'Credit', 'Fire Count', 'Add Users', 'Admins & Users', 'Logout']);
     await page.goto('/loggedInUsers');

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Role } from '../../shared/roles';
+import { type Role, allows } from '../../shared/roles';
 import { ApiError, api } from './api';
 import { type Lang, currentLanguage, setLanguage } from './i18n';
 import { forgetUnsavedLanguage, pendingLanguage, saveAccountLanguage } from './lang-memory';
@@ -100,6 +100,11 @@ if (typeof window !== 'undefined')
 /** The user the server last confirmed as signed in (null offline or signed out): only they send the outbox. */
 export function currentUserId(): string | null {
   return state.status === 'ready' && !state.offline ? (state.user?.id ?? null) : null;
+}
+
+/** Where signing in leads when no page was asked for: the books (Dashboard) for accounts staff and admins, the home page for others. */
+export function landingFor(user: SessionUser | null): string {
+  return user && allows('acounts', user.role) ? '/dashboard' : '/';
 }
 
 export async function signOut(): Promise<void> {

@@ -13,7 +13,7 @@ import { ApiError, api } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
-import { refreshSession } from '../lib/session';
+import { landingFor, refreshSession } from '../lib/session';
 import { configQuery } from '../lib/config';
 import { titleIn } from '../lib/title';
 
@@ -48,9 +48,9 @@ function LoginForm() {
     setNotice(null);
     try {
       await api('POST', '/api/auth/sign-in/email', { email: values.email, password: values.password, rememberMe: true });
-      await refreshSession();
+      const user = await refreshSession();
       void notify('success', m.loggedIn);
-      await navigate(from, { replace: true });
+      await navigate(from ?? landingFor(user), { replace: true });
     } catch (error) {
       const unverified = error instanceof ApiError && error.code === 'email_not_verified';
       setNotice({ kind: 'error', text: errorText(error), unverified });
@@ -106,7 +106,7 @@ function LoginForm() {
           ) : null}
         </FormNotice>
       ) : null}
-      {config.data?.google ? <GoogleButton returnTo={from} /> : null}
+      {config.data?.google ? <GoogleButton returnTo={from ?? '/'} /> : null}
       <p className="text-sm">
         {m.noAccount}{' '}
         <Link to="/signup" className="link link-primary">

@@ -78,6 +78,9 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   // Done when the header names someone signed in (on a phone the name is in the menu), or the form says why not.
   await expect(page.getByTestId('signed-in-user').or(page.getByRole('alert'))).toBeAttached();
+  // Signed in: and once the app has left the form for where it leads (the page asked for, the
+  // Dashboard for accounts staff and admins, the home page for others).
+  if ((await page.getByTestId('signed-in-user').count()) > 0) await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
 /** What `npm run cli -- check` would say of the e2e server's books: [] when they agree. */

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
-/** Where to go after signing in: a path of this site only (never another site), default home. */
-export function safeReturnPath(from: string | null): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+/** The page to go back to after signing in, if one of ours was asked for (never another site's). */
+export function safeReturnPath(from: string | null): string | null {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
   return from;
 }
 
