@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
+import { entryInputSchema } from '../../../shared/entry-schemas';
+import { type KindDef, inputFields } from '../../../shared/registry';
+import { useGuardDiscard } from '../../components/ui/modal';
+import type { OutboxEntry } from '../../lib/outbox-db';
+import { queryClient } from '../../lib/query-client';
+import { type Entry, lastEntryQuery } from './api';
+
+/** What the entry form holds: each field as typed. */
+export type EntryFormValues = Record<string, string>;
+
+/**
+ * The entry form of `kind`, with what it starts with: blank, the entry being corrected, or a
+ * refused entry of the outbox.
+ */
+export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correcting: Entry | undefined; draft: OutboxEntry | undefined }) {
+  const fields = inputFields(kind);
+  const partyField = fields.find((f) => f.input.type === 'party');
+  const schema = useMemo(() => entryInputSchema(kind), [kind]);
+  // Discount starts at 0 (still required, so it may be changed but not left empty).
+  const blank = useMemo(
+    () => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]),
+    [fields, partyField],
+  );
+  // Correcting: the form opens with the entry's values, to change what was wrong.
+  // A refused entry of the outbox opens with what was typed.
+  const start = useMemo(() => {
+    const from: Record<string, unknown> | undefined = correcting ?? draft?.body;
+    return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, from[k] === null || from[k] === undefined ? '' : String(from[k])])) : blank;
+  }, [blank, correcting, draft]);
+  const form = useForm<EntryFormValues>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
+  const errors = form.formState.errors as FieldErrors<EntryFormValues>;
+  const values = form.watch();
+  // Closing the pop-up with typed values asks first.
+  useGuardDiscard(Object.keys(start).some((k) => (values[k] ?? '') !== start[k]));
+  return { fields, partyField, blank, form, errors, values };
+}
+
+/** The party's last rate and size for this kind, as a start (only into fields still empty). */
+export async function prefillFromLast(kind: KindDef, form: UseFormReturn<EntryFormValues>, partnerId: number) {
+  const fill = kind.fields.filter((f) => f.column === 'price_p' || f.column === 'size');
+  if (fill.length === 0) return;
+  const last = await queryClient.fetchQuery(lastEntryQuery(kind.path, partnerId)).catch(() => null);
+  if (!last || String(form.getValues('partner_id')) !== String(partnerId)) return;
+  for (const f of fill) {
+    const v = last[f.name];
+    if ((form.getValues(f.name) ?? '') === '' && v !== null && v !== undefined) form.setValue(f.name, f.input.type === 'decimal' ? String(v) : String(v));
+  }
+}
