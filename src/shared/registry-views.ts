@@ -150,6 +150,3 @@ export function logColumnsOf(kind: KindDef): Column[] {
     return { header: c.header ?? f?.label ?? c.field, field: c.field, format: f ? formatOf(f) : 'text' };
   });
 }
-
-/** Where the entry form finds its priced fields (the registry's roles). */
-export { pricingFields } from './registry.ts';

@@ -352,6 +352,9 @@ export interface PartnerFieldDef {
   default?: string;
   /** The partner's name: stored clean (NFC, single spaces), a character nobody can see refused. */
   isName?: boolean;
+  /** Shown across the form's width; `multiline` as a text area. */
+  wide?: boolean;
+  multiline?: boolean;
 }
 
 export const DEFAULT_ASSIGNED_SALARY = 'N/A' as const;
@@ -373,11 +376,11 @@ export const partnerFields: readonly (PartnerFieldDef & { label: (typeof partner
   { name: 'name', column: 'name', label: 'Name', required: true, max: 100, isName: true },
   { name: 'fname', column: 'fname', label: "Father's Name", required: true, max: 100 },
   { name: 'mname', column: 'mname', label: "Mother's Name", required: true, max: 100 },
-  { name: 'address', column: 'address', label: 'Address', required: true, max: 300 },
+  { name: 'address', column: 'address', label: 'Address', required: true, max: 300, wide: true },
   { name: 'contact', column: 'contact', label: 'Contact Number', required: true, max: 20, numeric: true },
   { name: 'nid', column: 'nid', label: 'NID / Trade License', required: true, max: 40 },
   { name: 'assignedSalary', column: 'assigned_salary', label: 'Assigned Salary', required: true, max: 50, default: DEFAULT_ASSIGNED_SALARY },
-  { name: 'userNote', column: 'user_note', label: 'Note', required: false, max: 500 },
+  { name: 'userNote', column: 'user_note', label: 'Note', required: false, max: 500, wide: true, multiline: true },
 ];
 
 /** A partner as the API sends it: its id and every partner field as text. */

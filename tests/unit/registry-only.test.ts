@@ -28,6 +28,26 @@ export function kindNamesIn(text: string): string[] {
   return [...text.matchAll(named)].map((m) => m[0]);
 }
 
+// A field is found by its role (registry.ts: FieldRole, default, prefill, a partner field's flags),
+// never by comparing its column or wire name with a literal. The demo generator picks its sample
+// values by field name (that is its own data, not a role the books depend on).
+const roleAllowed = new Set(['src/shared/registry.ts', 'src/shared/registry-views.ts', 'src/server/modules/books/demo.ts']);
+const byLiteral = /\b(f|field|x)\.(column|name) [!=]== ['"`]\w/g;
+
+describe('only the registry says what a field is', () => {
+  it('finds a field picked by its column or name (the check itself works)', () => {
+    expect("kind.fields.find((f) => f.column === 'price_p')".match(byLiteral)).toEqual(["f.column === 'p"]);
+    expect("kind.fields.find((f) => f.role === 'rate')".match(byLiteral)).toBeNull();
+  });
+
+  it('no file in src/ outside the registry finds a field by its column or name', () => {
+    const hits = sourceFiles('src')
+      .filter((f) => !roleAllowed.has(f) && !f.startsWith(frozen))
+      .flatMap((f) => (fs.readFileSync(path.join(root, f), 'utf8').match(byLiteral) ?? []).map((m) => `${f}: ${m}`));
+    expect(hits).toEqual([]);
+  });
+});
+
 describe('only the registry names record kinds', () => {
   it('finds a kind named in code (the check itself works)', () => {
     expect(kindNamesIn("if (kind.kind === 'fire') api('PUT', `/api/assetsCost/${id}`)")).toEqual(["'fire'", '/api/assetsCost']);

@@ -186,7 +186,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
           if (f.input.unit === 'weight') input[f.name] = ((kind.stock?.direction ?? 0) > 0 ? between(2000, 6000) : between(50, 600)) * 1000 + between(0, 999);
           else if (f.input.unit === 'rate') input[f.name] = between(60, 140) * 100 + between(0, 99);
           else if (f.input.unit === 'quantity' || f.input.unit === 'unit') input[f.name] = between(1, 200) * 1000;
-          else input[f.name] = f.name === 'discount_amount' ? (rand() < 0.7 ? 0 : money(50, 2000)) : money(500, 60000);
+          else input[f.name] = f.role === 'discount' ? (rand() < 0.7 ? 0 : money(50, 2000)) : money(500, 60000);
           break;
         case 'text':
           if (f.name === 'assignedSalary') input[f.name] = 'N/A';

@@ -1,6 +1,6 @@
 import { dueAmount, lineTotal, parseDecimal, units } from '../../../shared/money';
 import type { FieldDef, KindDef } from '../../../shared/registry';
-import { pricingFields } from '../../../shared/registry-views';
+import { pricingFields } from '../../../shared/registry';
 import type { EntryFormValues } from './use-entry-defaults';
 
 /**

@@ -21,7 +21,7 @@ export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correct
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   // Discount starts at 0 (still required, so it may be changed but not left empty).
   const blank = useMemo(
-    () => Object.fromEntries([...fields.map((f) => [f.name, f.column === 'discount_amount_p' ? '0' : '']), ...(partyField ? [['partner_id', '']] : [])]),
+    () => Object.fromEntries([...fields.map((f) => [f.name, f.default ?? '']), ...(partyField ? [['partner_id', '']] : [])]),
     [fields, partyField],
   );
   // Correcting: the form opens with the entry's values, to change what was wrong.
@@ -40,7 +40,7 @@ export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correct
 
 /** The party's last rate and size for this kind, as a start (only into fields still empty). */
 export async function prefillFromLast(kind: KindDef, form: UseFormReturn<EntryFormValues>, partnerId: number) {
-  const fill = kind.fields.filter((f) => f.column === 'price_p' || f.column === 'size');
+  const fill = kind.fields.filter((f) => f.prefill === 'lastEntry');
   if (fill.length === 0) return;
   const last = await queryClient.fetchQuery(lastEntryQuery(kind.path, partnerId)).catch(() => null);
   if (!last || String(form.getValues('partner_id')) !== String(partnerId)) return;

@@ -33,14 +33,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
         const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
         return (
-          <FieldShell
-            key={f.name}
-            id={id}
-            label={f.label}
-            required={f.required}
-            error={error ? String(error) : undefined}
-            wide={f.name === 'address' || f.name === 'userNote'}
-          >
+          <FieldShell key={f.name} id={id} label={f.label} required={f.required} error={error ? String(error) : undefined} wide={f.wide === true}>
             {f.choice ? (
               <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} {...form.register(f.name)}>
                 <option value="" disabled>
@@ -52,7 +45,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
                   </option>
                 ))}
               </select>
-            ) : f.name === 'userNote' ? (
+            ) : f.multiline ? (
               <textarea id={id} className="textarea w-full" rows={2} {...form.register(f.name)} />
             ) : (
               <input
