@@ -16,7 +16,7 @@ const missingOr = (field: string, other: RefusalCode) => (issue: { input?: unkno
 
 // Note: zod skips refinements of optional schemas when a key is missing, so "required" is
 // expressed by the base schema itself refusing undefined, never by a refine on an optional.
-function fieldSchema(f: FieldDef): z.ZodType {
+function fieldSchema(f: FieldDef, mustHave = f.required): z.ZodType {
   const required = saying('field_required', { field: f.label });
   let schema: z.ZodType;
   switch (f.input.type) {
@@ -47,7 +47,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
       schema = z.never();
       break;
   }
-  return z.preprocess(blankToUndefined, f.required ? schema : schema.optional());
+  return z.preprocess(blankToUndefined, mustHave ? schema : schema.optional());
 }
 
 /**
@@ -77,8 +77,10 @@ export function entryInputSchema(kind: KindDef) {
 function buildEntryInputSchema(kind: KindDef) {
   const shape: Record<string, z.ZodType> = {};
   const fields = inputFields(kind);
-  for (const f of fields) shape[f.name] = fieldSchema(f);
-  if (kind.fields.some((f) => f.input.type === 'party')) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
+  // The party is named, or given by its partner_id (a script's way): the name is required only without the id.
+  const party = fields.find((f) => f.input.type === 'party');
+  for (const f of fields) shape[f.name] = fieldSchema(f, f !== party && f.required);
+  if (party) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
   shape.idempotency_key = z
     .string(saying('field_text', { field: 'idempotency_key' }))
     .trim()
@@ -88,7 +90,13 @@ function buildEntryInputSchema(kind: KindDef) {
   // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
   shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
-  const schema = z.object(shape).strict();
+  const object = z.object(shape).strict();
+  const schema = !party?.required
+    ? object
+    : object.superRefine((v, ctx) => {
+        if (v[party.name] === undefined && v.partner_id === undefined)
+          ctx.addIssue({ code: 'custom', path: [party.name], message: say('field_required', { field: party.label }) });
+      });
   // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.
   if (fields.some((f) => f.required) || fields.length === 0) return schema;
   const first = fields[0]?.name ?? '';

@@ -17,6 +17,8 @@ const words = {
   'GI Wire': 'জিআই তার',
   'Investor form': 'বিনিয়োগকারী ফর্ম',
   Investment: 'বিনিয়োগ',
+  'Payment Received': 'টাকা আদায়',
+  'Payments Received': 'আদায়',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
   'Fire log': 'ফায়ারের খাতা',

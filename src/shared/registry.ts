@@ -212,6 +212,12 @@ export const kinds = [
     fields: [party(['Investor']), money('paid_amount', 'Amount', true), note(false)],
   },
   {
+    // Money a party pays the factory (a client's due, a refund): lowers what the party owes.
+    kind: 'paymentReceived', ledger: { field: 'paid_amount', sign: -1 }, path: 'receiptData', title: 'Payment Received', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    screens: ['credit'], dashboard: { section: 'cashIn', page: 'receiptData', label: 'Payments Received', order: 4, view: 'party', statement: 'paymentDetails', history: { page: 'historyReceipt', order: 5 } },
+    fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
+  },
+  {
     kind: 'fire', production: 'firing', path: 'fire', title: 'Fire Count', group: 'fire', write: 'acounts',
     screens: ['credit', 'fireCount'], subject: 'pot_number', amount: 'weight',
     dashboard: { section: 'cashOut', page: 'fireData', label: 'Fire Data', order: 1, view: 'log', statement: 'details' },

@@ -40,6 +40,10 @@ export const accessTable = `
   POST /api/investorData                       401 403 ok  ok
   GET  /api/investorData/dates                 401 403 ok  ok
   GET  /api/investorData/names                 401 403 ok  ok
+  GET  /api/receiptData                        401 403 ok  ok
+  POST /api/receiptData                        401 403 ok  ok
+  GET  /api/receiptData/dates                  401 403 ok  ok
+  GET  /api/receiptData/names                  401 403 ok  ok
   GET  /api/fire                               401 403 ok  ok
   POST /api/fire                               401 403 ok  ok
   GET  /api/fire/dates                         401 403 ok  ok

@@ -80,6 +80,7 @@ const CASH: Effect = {
   msWire: ['paid_amount', 1n],
   giWire: ['paid_amount', 1n],
   investor: ['paid_amount', 1n],
+  paymentReceived: ['paid_amount', 1n],
   [SALE]: ['paid_amount', 1n],
   salary: ['paid_amount', -1n],
   partnerPayment: ['paid_amount', -1n],
@@ -101,6 +102,8 @@ const LEDGER: Effect = {
   wireCost: ['due_amount', -1n],
   acid: ['due_amount', -1n],
   investor: ['paid_amount', -1n],
+  // A payment received lowers what the party owes us (or raises what we owe a party that pays us).
+  paymentReceived: ['paid_amount', -1n],
   partnerPayment: ['paid_amount', 1n],
 };
 function effect(table: Effect, kind: string, v: Values): bigint {

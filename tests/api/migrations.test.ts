@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { rollups } from '../../src/server/modules/books/rollups.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
+import { registry } from '../../src/shared/registry.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 describe.each(dialects)('migrations on %s', (dialect) => {
@@ -26,7 +27,9 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   it('fill the running totals from books written before they existed', async () => {
     const t = await createTestDatabase(dialect);
     try {
-      await seedDemo(t.database.db, { entries: 800, today: '2026-11-22' });
+      // Books from before migration 0004 hold only the kinds there were then (its ledger rules are frozen).
+      const kindsThen = registry.kinds.map((k) => k.kind).filter((k) => k !== 'paymentReceived');
+      await seedDemo(t.database.db, { entries: 800, today: '2026-11-22', kinds: kindsThen });
       const before = await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
       // Books from before migration 0004: no rollup tables.
       for (const r of rollups) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);

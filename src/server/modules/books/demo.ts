@@ -54,7 +54,14 @@ function rng(seed: number) {
   };
 }
 
-export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: string; seed?: number }): Promise<{ partners: number; entries: number }> {
+/**
+ * `kinds`: only these kinds (default: every kind of the registry); a test of an old migration
+ * writes the books as they could have been then.
+ */
+export async function seedDemo(
+  db: Kysely<DB>,
+  opts: { entries: number; today: string; seed?: number; kinds?: readonly string[] },
+): Promise<{ partners: number; entries: number }> {
   const rand = rng(opts.seed ?? 2026);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -89,13 +96,16 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
 
   const start = new Date(`${opts.today}T00:00:00Z`).getTime() - 365 * 86_400_000;
   const money = (lo: number, hi: number) => between(lo, hi) * 100 + (rand() < 0.3 ? between(0, 99) : 0);
-  const all = kinds as readonly KindDef[];
+  // Who pays the factory in the demo books: clients, paying their dues (any party may, in real books).
+  const demoPayers: Record<string, readonly string[]> = { paymentReceived: ['Client'] };
+  const all = (kinds as readonly KindDef[]).filter((k) => !opts.kinds || opts.kinds.includes(k.kind));
   // Sales and furnace work are most of the books; the rest are steady.
   const weights: Record<string, number> = {
     furnace: 6,
     msWire: 6,
     giWire: 4,
     investor: 1,
+    paymentReceived: 4,
     stock: 2,
     fire: 5,
     salary: 3,
@@ -170,7 +180,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { entries: number; today: s
     for (const f of inputFields(kind)) {
       switch (f.input.type) {
         case 'party': {
-          const p = pick(byCategory(f.input.categories));
+          const p = pick(byCategory(demoPayers[kind.kind] ?? f.input.categories));
           party = { id: Number(p.id), name: p.name };
           break;
         }
