@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountTypes } from './accounts.ts';
 import { type FieldDef, type KindDef, partnerFields } from './registry.ts';
 import { refusalCodes } from './refusals.ts';
 import { roles } from './roles.ts';
@@ -37,6 +38,8 @@ const entryStamps = {
   reversal_id: id.optional(),
   corrected_by: id.optional(),
   corrects: id.optional(),
+  /** The money account its money went through (kinds that move cash). */
+  account_id: id.optional(),
 };
 
 const entrySchemas = new WeakMap<KindDef, z.ZodObject>();
@@ -87,7 +90,30 @@ export const partnerAnswerSchema = z
   .meta({ title: 'Partner' });
 export type PartnerAnswer = z.infer<typeof partnerAnswerSchema>;
 
-export const summaryAnswerSchema = z.object({ data: z.object({ wire_stock: z.number(), current_balance: z.number().nullable() }) });
+/** A money account and its balance (taka): cash in hand, a bank account, a mobile wallet. */
+export const accountAnswerSchema = z
+  .object({
+    id,
+    name: z.string(),
+    type: z.enum(accountTypes),
+    bank: z.string().nullable(),
+    branch: z.string().nullable(),
+    number: z.string().nullable(),
+    archived: z.boolean(),
+    balance: z.number(),
+  })
+  .strict()
+  .meta({ title: 'Account' });
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+
+/** The header's figures, and each open account's balance (their sum is the balance). */
+export const summaryAnswerSchema = z.object({
+  data: z.object({
+    wire_stock: z.number(),
+    current_balance: z.number().nullable(),
+    accounts: z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true })),
+  }),
+});
 
 export const balancesAnswerSchema = z.object({
   data: z.array(z.object({ id, name: z.string(), catagories: z.string(), entries: z.number().int(), balance: z.number().nullable() })),

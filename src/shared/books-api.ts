@@ -61,6 +61,8 @@ export const idParamSchema = z.object({
 export interface Summary {
   wire_stock: number;
   current_balance: number;
+  /** Each open money account's balance (figures kept by an older version lack them). */
+  accounts?: { id: number; name: string; type: string; balance: number }[];
 }
 
 export const recentQuerySchema = z

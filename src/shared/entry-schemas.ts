@@ -54,16 +54,17 @@ function fieldSchema(f: FieldDef, mustHave = f.required): z.ZodType {
  * A row's id as the forms send it: a whole number, or its digits as text (a select's value).
  * Nothing else is read as a number: not `true`, `[1]`, ' 1 ', '0x1' or '1e0'.
  */
-const rowId = z.union(
-  [
-    z.number().int().positive(),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,14}$/)
-      .transform(Number),
-  ],
-  saying('partner_from_list'),
-);
+const rowId = (refusal: RefusalCode) =>
+  z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/)
+        .transform(Number),
+    ],
+    saying(refusal),
+  );
 
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
 
@@ -80,7 +81,9 @@ function buildEntryInputSchema(kind: KindDef) {
   // The party is named, or given by its partner_id (a script's way): the name is required only without the id.
   const party = fields.find((f) => f.input.type === 'party');
   for (const f of fields) shape[f.name] = fieldSchema(f, f !== party && f.required);
-  if (party) shape.partner_id = z.preprocess(blankToUndefined, rowId.optional());
+  if (party) shape.partner_id = z.preprocess(blankToUndefined, rowId('partner_from_list').optional());
+  // The money account the money went through: Cash when not given (the spec's calls).
+  if (kind.cash) shape.account_id = z.preprocess(blankToUndefined, rowId('account_from_list').optional());
   shape.idempotency_key = z
     .string(saying('field_text', { field: 'idempotency_key' }))
     .trim()

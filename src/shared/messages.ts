@@ -304,6 +304,30 @@ export const messages = {
   checkedBy: 'Checked by',
   statementBroughtForward: 'Brought forward',
   closing: 'Closing',
+
+  // Money accounts (issue 28).
+  account: 'Account',
+  cashInHand: 'Cash in hand',
+  accountsTitle: 'Money accounts',
+  accountsIntro: 'Where the money is: cash in hand, bank accounts and mobile wallets. Every entry says which one its money went through.',
+  accountTypeCash: 'Cash',
+  accountTypeBank: 'Bank account',
+  accountTypeMobile: 'Mobile wallet',
+  accountName: 'Account name',
+  accountType: 'Type',
+  accountBank: 'Bank',
+  accountBranch: 'Branch',
+  accountNumber: 'Account number',
+  accountWalletNumber: 'Wallet number',
+  addAccount: 'Add account',
+  editAccount: 'Change account',
+  archiveAccount: 'Archive',
+  reopenAccount: 'Bring back',
+  archivedAccount: 'Archived',
+  accountSaved: 'Account saved',
+  accountsTotal: 'All accounts',
+  balanceByAccount: 'Balance by account',
+  save: 'Save',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,7 @@ export const refusalTexts = {
   // A field's value (the schemas of src/shared; `field` in the params is the field's label).
   field_required: '{field} is required',
   field_text: '{field} must be text',
+  field_yes_no: '{field} must be true or false',
   field_too_long: '{field} is too long',
   field_too_short: '{field} must have at least {min} characters',
   field_choose: '{field}: choose one from the list',
@@ -65,6 +66,7 @@ export const refusalTexts = {
   limit_range: 'must be a whole number from 1 to {max}',
   fill_one: 'Fill in at least one field',
   partner_from_list: 'must be the number of a partner from the list',
+  account_from_list: 'must be the number of an account from the list',
   made_at_format: 'made_at must be a date and time',
   made_in_future: "this entry says it was made later than now ({day}): check the phone's date and time",
   made_too_long_ago: 'this entry was made on {day}, more than 3 days ago, and can no longer be sent: enter it again today',
@@ -113,6 +115,14 @@ export const refusalTexts = {
   role_next_step: '{name} is {role}; the next step is {next}',
   role_already_admin: '{name} is {role}; the next step is none (already admin)',
   role_changed_meanwhile: 'changed by someone else just now; refresh and try again',
+
+  // Money accounts (modules/accounts).
+  account_not_found: 'No such account',
+  account_not_open: 'choose an open account: {name} is archived',
+  account_exists: 'an account named {name} already exists',
+  account_cash_kept: 'Cash in hand is always kept: it cannot be archived',
+  account_not_empty: '{name} holds {balance}: move the money out before archiving it',
+  account_type_fixed: 'an account keeps its type',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

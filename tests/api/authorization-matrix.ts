@@ -96,6 +96,9 @@ export const accessTable = `
   GET  /api/production                         401 403 ok  ok
   GET  /api/overview                           401 403 ok  ok
   PUT  /api/dashboard                          401 403 ok  ok
+  GET  /api/accounts                           401 403 ok  ok
+  POST /api/accounts                           401 403 403 ok
+  PUT  /api/accounts/:id                       401 403 403 ok
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok

@@ -38,6 +38,7 @@ describe.each(dialects)('corrections on %s', (dialect) => {
     await sql`update kind_day_totals set issue_date = '2026-11-20' where kind = 'msWire'`.execute(t.app.deps.database.db);
     await sql`update kind_name_day_totals set issue_date = '2026-11-20' where kind = 'msWire'`.execute(t.app.deps.database.db);
     await sql`update party_day_totals set issue_date = '2026-11-20'`.execute(t.app.deps.database.db);
+    await sql`update account_day_totals set issue_date = '2026-11-20'`.execute(t.app.deps.database.db);
     const before = await balance();
 
     const fixed = await acc.post(`/api/entries/${id}/correct`, { ...sale({ paid_amount: '4500', weight: '90' }), reason: 'paid 500 less' });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTypes } from '../../src/shared/accounts.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import { SERVER_STAMPED } from '../../src/shared/entry-schemas.ts';
 import { units } from '../../src/shared/money.ts';
@@ -276,6 +277,8 @@ interface WriteRoute {
   refusesExtraKeys: boolean;
   /** Whether `{}`, `null` or no body is a fault (some routes have no required field). */
   emptyIsBad: boolean;
+  /** The fields an empty body may be refused for, when no one field is required (a change of any of them). */
+  emptyNames?: string[];
 }
 
 function validPairs(route: WriteRoute): [string, Raw][] {
@@ -331,7 +334,7 @@ function bodyFaultRequests(route: WriteRoute): fc.Arbitrary<HostileRequest> {
   // better-auth takes form posts (for OAuth callbacks); elsewhere a form is the wrong type.
   if (!route.name.includes('/api/auth/')) types.push(['application/x-www-form-urlencoded', form]);
   const notJson = [`${valid}x`, `${valid},{}`, valid.replace(/"/g, "'"), `{${valid.slice(1, -1)},}`, '', 'NaN', '{"a":1e309,}'].filter((p) => !parses(p));
-  const required = route.fields.filter((f) => f.required).flatMap((f) => f.names ?? [f.name]);
+  const required = route.emptyNames ?? route.fields.filter((f) => f.required).flatMap((f) => f.names ?? [f.name]);
   const options: fc.Arbitrary<HostileRequest>[] = [
     fc.integer({ min: 1, max: valid.length - 1 }).map((n) => send(valid.slice(0, n), JSON_TYPE, 'cut short')),
     fc.constantFrom(...notJson).map((p) => send(p, JSON_TYPE, 'not JSON')),
@@ -480,7 +483,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let acc: Agent;
   const partnerOf = new Map<PartnerCategory, { id: number; name: string }>();
   /** Live targets of the id routes, and the accounts the sign-in routes act on. */
-  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, user: '', resetEmail: '', resetToken: '' };
+  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', resetEmail: '', resetToken: '' };
   let routes: WriteRoute[] = [];
 
   beforeAll(async () => {
@@ -491,6 +494,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.user = (await t.signedIn('user', 'Plain User')).user.id;
     for (const c of partnerCategories) partnerOf.set(c, await addPartner(partnerBody(c, c === 'Client' ? PARTNER_NAMES.client : `${c} One`)));
     target.partner = (await addPartner(partnerBody('Client', PARTNER_NAMES.otherClient))).id;
+    target.account = await created(admin.post('/api/accounts', { name: 'Hostile Wallet', type: 'mobile', number: '01700000000' }));
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.corrected = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '1', pot_number: '4' })));
@@ -679,6 +683,35 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         () => admin,
         partnerSpecs(partnerBody('Client', PARTNER_NAMES.otherClient), PARTNER_NAMES.client),
       ),
+      {
+        name: 'POST /api/accounts',
+        method: 'POST',
+        url: () => '/api/accounts',
+        agent: () => admin,
+        fields: [
+          text('name', 'Hostile Bank', 60),
+          { name: 'type', valid: j('bank'), bad: badChoice(accountTypes), required: true, names: ['type', 'bank', 'number'] },
+          text('bank', 'City Bank', 100),
+          { name: 'branch', valid: j('Tongi'), bad: badText(100), required: false },
+          text('number', '1234-5678', 40),
+        ],
+        refusesExtraKeys: true,
+        emptyIsBad: true,
+      },
+      {
+        ...withId(
+          'PUT',
+          '/api/accounts/:id',
+          () => target.account,
+          () => admin,
+          [
+            { name: 'name', valid: j('Hostile Wallet Renamed'), bad: badText(60), required: false },
+            { name: 'number', valid: j('01800000000'), bad: badText(40), required: false },
+          ],
+        ),
+        // A change of nothing is refused, naming the first field one could change.
+        emptyNames: ['name'],
+      },
       withId(
         'POST',
         '/api/entries/:id/void',
@@ -799,6 +832,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       summary: await rows(sql`select * from ledger_summary`),
       targets: await rows(sql`select * from entries where id in (${target.entry}, ${target.fire}, ${target.asset}) order by id`),
       partners: await rows(sql`select * from partners order by id`),
+      moneyAccounts: await rows(sql`select * from money_accounts order by id`),
       users: await rows(sql`select id, name, email, role, image, "emailVerified" from "user" order by id`),
       accounts: await rows(sql`select id, "userId", password from account order by id`),
     };
@@ -838,6 +872,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'PUT /api/dashboard',
     'POST /api/userDetailsData',
     'PUT /api/userDetailsData/:id',
+    'POST /api/accounts',
+    'PUT /api/accounts/:id',
     'POST /api/entries/:id/void',
     'POST /api/entries/:id/correct',
     'PUT /api/fire/:id',

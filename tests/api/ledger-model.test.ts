@@ -114,6 +114,8 @@ const ledgerOf = (kind: string, v: Values) => effect(LEDGER, kind, v);
 
 /** Integer units with `digits` decimals → the JSON number a correct API sends. */
 const wire = (units: bigint, digits: number): number => Number(toFixedText(Number(units), digits));
+/** The header's one account, holding every entry's money. */
+const cashAccount = (balance: bigint) => ({ id: 1, name: 'Cash in hand', type: 'cash', balance: wire(balance, 2) });
 /** A JSON number the API sent → integer units (exact below 2^53). */
 function unitsOf(n: unknown, digits: number): bigint {
   if (typeof n !== 'number') throw new Error(`expected a number, got ${JSON.stringify(n)}`);
@@ -176,6 +178,8 @@ function rowOf(e: Entry): Record<string, unknown> {
     out[f.name] = typeof x === 'bigint' && unit ? wire(x, DIGITS[unit].kept) : x;
   }
   if (e.partner) out.partner_id = e.partner.id;
+  // Money moves through an account: the model's all go through Cash in hand.
+  if (k.cash) out.account_id = 1;
   // An entry shows its partner's name as it is now; the name typed then goes with it where it differs.
   if (e.partner && e.partner.name !== out.name) Object.assign(out, { name: e.partner.name, name_as_typed: out.name });
   if (e.fire) Object.assign(out, { fire_status: e.fire.ended, fire_time: e.fire.time });
@@ -539,6 +543,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             expect(summary).toEqual({
               current_balance: wire(base.balance + sum(entries.map(cash)), 2),
               wire_stock: wire(base.stock + sum(entries.map(stock)), 3),
+              accounts: [cashAccount(base.balance + sum(entries.map(cash)))],
             });
             expect(newest).toEqual(rowOf(e));
           } else {
@@ -724,7 +729,12 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       ledger: new Map(base.ledger),
     };
 
-    expect((await get('/api/dashboard')).data, 'dashboard').toEqual({ current_balance: wire(next.balance, 2), wire_stock: wire(next.stock, 3) });
+    // The model keeps no accounts: every entry's money is in Cash in hand, the one account.
+    expect((await get('/api/dashboard')).data, 'dashboard').toEqual({
+      current_balance: wire(next.balance, 2),
+      wire_stock: wire(next.stock, 3),
+      accounts: [cashAccount(next.balance)],
+    });
 
     for (const k of allKinds) {
       const mine = entries.filter((e) => e.kind === k.kind && !e.reversal).sort(newestFirst);

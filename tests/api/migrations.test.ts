@@ -32,7 +32,8 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       await seedDemo(t.database.db, { entries: 800, today: '2026-11-22', kinds: kindsThen });
       const before = await t.database.db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
       // Books from before migration 0004: no rollup tables.
-      for (const r of rollups) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
+      // (The money accounts' totals came later, with their own migration.)
+      for (const r of rollups.filter((x) => !x.table.startsWith('account_'))) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
       await sql`delete from kysely_migration where name in ('0004-rollups', '0007-production-rollups', '0008-party-keys')`.execute(t.database.db);
       expect(await checkBooks(t.database.db).catch(() => ['no rollups'])).toEqual(['no rollups']);
 

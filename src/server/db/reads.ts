@@ -134,6 +134,7 @@ const WATCHED: readonly { table: string; topic: Topic }[] = [
   { table: 'session', topic: 'auth' },
   { table: 'user', topic: 'auth' },
   { table: 'ledger_summary', topic: 'books' },
+  { table: 'money_accounts', topic: 'books' },
   { table: 'partners', topic: 'partners' },
 ];
 

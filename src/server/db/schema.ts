@@ -89,7 +89,39 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   idempotency_key: string | null;
   /** When an entry sent late (a phone's outbox) was made; null when saved at once. */
   made_at: string | null;
+  /** The money account its money went through (money_accounts; 1 is Cash in hand). */
+  account_id: number;
 };
+
+/** Where money is: Cash in hand (id 1), bank accounts, mobile wallets. Never deleted; archived. */
+export interface MoneyAccountTable {
+  id: Generated<number>;
+  name: string;
+  /** The name as compared (trimmed, spaces folded, lower case): unique. */
+  name_key: string;
+  type: string;
+  bank: string | null;
+  branch: string | null;
+  number: string | null;
+  archived: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Money in and out of an account over its live entries, per day and in all (modules/books/rollups.ts). */
+export interface AccountDayTotalsTable {
+  account_id: number;
+  issue_date: string;
+  count: number;
+  cash_in_p: number;
+  cash_out_p: number;
+}
+export interface AccountTotalsTable {
+  account_id: number;
+  count: number;
+  cash_in_p: number;
+  cash_out_p: number;
+}
 
 export interface LedgerSummaryTable {
   id: number;
@@ -157,6 +189,9 @@ export interface DB {
   kind_name_totals: KindNameTotalsTable;
   party_day_totals: PartyDayTotalsTable;
   party_totals: PartyTotalsTable;
+  money_accounts: MoneyAccountTable;
+  account_day_totals: AccountDayTotalsTable;
+  account_totals: AccountTotalsTable;
   partners: PartnerTable;
   entries: EntryTable;
   ledger_summary: LedgerSummaryTable;

@@ -5,3 +5,5 @@ export const booksKey = ['books'] as const;
 export const partnersKey = ['partners'] as const;
 export const usersKey = ['loggedInUsers'] as const;
 export const configKey = ['config'] as const;
+// Account balances change with every entry: under `books`.
+export const accountsKey = [...booksKey, 'accounts'] as const;

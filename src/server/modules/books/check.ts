@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Registry, registry as appRegistry } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
+import { accountProblems } from './accounts.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
@@ -28,5 +29,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
   }
   problems.push(...(await rollupProblems(db, registry, rows)));
+  // Against the balance the entries add up to: a wrong stored summary is one problem, said above.
+  problems.push(...(await accountProblems(db, computed.balance_p, rows)));
   return problems;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CASH_ACCOUNT_ID } from '../../../shared/accounts.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { emptyValues } from '../../../shared/entry-columns.ts';
 import type { Registry } from '../../../shared/registry.ts';
@@ -35,6 +36,7 @@ const noLinks = Object.freeze({
   idempotency_key: null,
   made_at: null,
   voided: 0,
+  account_id: CASH_ACCOUNT_ID,
 });
 
 /**

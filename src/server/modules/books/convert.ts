@@ -29,6 +29,7 @@ export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails & { name_
     out[f.name] = raw === null || raw === undefined ? null : unit ? toDecimal(Number(raw), unit) : raw;
   }
   if (row.party_id !== null) out.partner_id = row.party_id;
+  if (kind.cash) out.account_id = Number(row.account_id);
   if (row.name_as_typed !== undefined) out.name_as_typed = row.name_as_typed;
   // The lifecycle's flag and value: a fire's end note, an asset's sale amount.
   const l = kind.lifecycle;

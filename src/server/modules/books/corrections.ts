@@ -63,6 +63,8 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
       const replacement: repo.NewEntry = {
         ...prepared.row,
         issue_date: original.issue_date,
+        // Sent without an account, the money stays where the original said it went.
+        account_id: fields.account_id === undefined || fields.account_id === '' ? original.account_id : prepared.row.account_id,
         corrects_id: id,
         // A fire that had ended stays ended.
         ...(l && !l.entry ? { [l.status]: Number(original[l.status]), [l.value.column]: original[l.value.column] } : {}),

@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { type Outcome, groupCommit } from '../../db/group-commit.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
+import { openAccount } from './accounts.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 
@@ -74,6 +75,7 @@ export async function prepareEntry(
       ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? ''))
       : null;
   const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
+  if (kind.cash) row.account_id = await openAccount(ctx.db, input.account_id as number | undefined);
   // Made earlier (sent from a phone's outbox): it keeps the business day on which it was made.
   if (typeof input.made_at === 'string') {
     const made = checkMadeAt(new Date(input.made_at), new Date(), ctx.timeZone);

@@ -11,7 +11,7 @@ import type { DB, EntryTable } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | SumColumn> &
+export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | 'account_id' | 'cash_p' | SumColumn> &
   Partial<Pick<EntryTable, 'pot_number' | 'fire_man'>> & { voided?: number | boolean | undefined };
 
 /** How an entry moves what its party owes us (+) or we owe them (−): its kind's ledger rule, on the rule's field. */
@@ -23,7 +23,9 @@ export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in
   return column ? rule.sign * Number(row[column] ?? 0) : 0;
 }
 
-type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key';
+type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key' | 'account_id';
+/** Money into (cash_in_p) and out of (cash_out_p) the entry's account. */
+type CashValue = 'cash_in_p' | 'cash_out_p';
 
 interface Rollup {
   table: string;
@@ -33,7 +35,9 @@ interface Rollup {
   partyOnly?: boolean;
   /** Only entries with this key (a pot number, a fire man) count. */
   keyedOnly?: 'pot_key' | 'fire_man_key';
-  values: readonly ('count' | SumColumn | 'effect_p')[];
+  /** Only entries that move money count (the money accounts). */
+  cashOnly?: boolean;
+  values: readonly ('count' | SumColumn | 'effect_p' | CashValue)[];
   /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
   party?: boolean;
 }
@@ -52,6 +56,8 @@ const keyValue = (row: RollupRow, column: KeyColumn): string | number => {
       return partyKey(row);
     case 'party_id':
       return Number(row.party_id);
+    case 'account_id':
+      return Number(row.account_id);
     case 'month_key':
       return row.issue_date.slice(0, 7);
     // Pots and fire men are typed text: " 7" and "7" are the same pot.
@@ -82,7 +88,25 @@ export const rollups: readonly Rollup[] = [
   { table: 'pot_day_totals', keys: ['kind', 'pot_key', 'issue_date'], keyedOnly: 'pot_key', values: ['count', ...SUM_COLUMNS] },
   { table: 'fire_man_month_totals', keys: ['kind', 'fire_man_key', 'month_key'], keyedOnly: 'fire_man_key', values: ['count', ...SUM_COLUMNS] },
   { table: 'fire_man_day_totals', keys: ['kind', 'fire_man_key', 'issue_date'], keyedOnly: 'fire_man_key', values: ['count', ...SUM_COLUMNS] },
+  // Money accounts: each account's balance, and its money in and out by day (the cash book).
+  { table: 'account_totals', keys: ['account_id'], cashOnly: true, values: ['count', 'cash_in_p', 'cash_out_p'] },
+  { table: 'account_day_totals', keys: ['account_id', 'issue_date'], cashOnly: true, values: ['count', 'cash_in_p', 'cash_out_p'] },
 ];
+
+function valueOf(row: RollupRow, v: Rollup['values'][number], effect: number): number {
+  switch (v) {
+    case 'count':
+      return 1;
+    case 'effect_p':
+      return effect;
+    case 'cash_in_p':
+      return Math.max(Number(row.cash_p), 0);
+    case 'cash_out_p':
+      return Math.max(-Number(row.cash_p), 0);
+    default:
+      return Number(row[v] ?? 0);
+  }
+}
 
 const isLive = (row: RollupRow) => row.void_of === null && !Number(row.voided ?? 0);
 
@@ -96,13 +120,14 @@ export function accumulate(registry: Registry, rows: readonly RollupRow[], sign:
     for (const r of rollups) {
       if (r.partyOnly && row.party_id === null) continue;
       if (r.keyedOnly && keyValue(row, r.keyedOnly) === '') continue;
+      if (r.cashOnly && !Number(row.cash_p)) continue;
       const key = r.keys.map((k) => keyValue(row, k));
       let acc = into.get(r);
       if (!acc) into.set(r, (acc = new Map()));
       const id = JSON.stringify(key);
       let slot = acc.get(id);
       if (!slot) acc.set(id, (slot = { key, values: Object.fromEntries(r.values.map((v) => [v, 0])), party: null }));
-      for (const v of r.values) slot.values[v] = (slot.values[v] ?? 0) + sign * (v === 'count' ? 1 : v === 'effect_p' ? effect : Number(row[v] ?? 0));
+      for (const v of r.values) slot.values[v] = (slot.values[v] ?? 0) + sign * valueOf(row, v, effect);
       if (r.party && row.party_id !== null) slot.party = Math.max(slot.party ?? 0, Number(row.party_id));
     }
   }
@@ -149,7 +174,7 @@ export async function rollupProblems(db: Db, registry: Registry, entries: readon
     const stored = (await sql<Record<string, unknown>>`select * from ${sql.table(r.table)}`.execute(db)).rows;
     const seen = new Set<string>();
     for (const row of stored) {
-      const id = JSON.stringify(r.keys.map((k) => (k === 'party_id' ? Number(row[k]) : row[k])));
+      const id = JSON.stringify(r.keys.map((k) => (k === 'party_id' || k === 'account_id' ? Number(row[k]) : row[k])));
       seen.add(id);
       const w = want.get(id);
       for (const v of r.values) {

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
+import { accountToWire, listAccounts } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import { correctEntry } from './corrections.ts';
@@ -318,12 +319,19 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
   );
   // The header's figures, asked on every page: answered at once when kept in memory (no promise),
   // and written out once per summary row (the kept row is the same object until the books change).
-  let written: { row: object; json: string } | null = null;
+  // The open accounts' balances come with them (a tap on the balance shows them).
+  let written: { row: object; accounts: object; json: string } | null = null;
   const summaryAnswer = (reply: FastifyReply) => {
     reply.type('application/json; charset=utf-8');
-    return andThen(repo.getSummary(ctx.db), (row) => {
-      if (written?.row !== row) written = { row, json: JSON.stringify({ data: summaryToWire(row) }) };
-      return written.json;
-    });
+    return andThen(repo.getSummary(ctx.db), (row) =>
+      andThen(listAccounts(ctx.db), (accounts) => {
+        if (written?.row !== row || written.accounts !== accounts) {
+          const open = accounts.filter((a) => !Number(a.archived)).map(accountToWire);
+          const data = { ...summaryToWire(row), accounts: open.map(({ id, name, type, balance }) => ({ id, name, type, balance })) };
+          written = { row, accounts, json: JSON.stringify({ data }) };
+        }
+        return written.json;
+      }),
+    );
   };
 }
