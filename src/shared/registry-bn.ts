@@ -19,6 +19,7 @@ const words = {
   Investment: 'বিনিয়োগ',
   'Payment Received': 'টাকা আদায়',
   'Payments Received': 'আদায়',
+  'Money accounts': 'টাকার হিসাবসমূহ',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
   'Fire log': 'ফায়ারের খাতা',

@@ -19,7 +19,8 @@ export interface Column {
 }
 
 export type DashboardPage =
-  { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef } | { type: 'partners' | 'ledger' | 'production'; label: string };
+  | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
+  | { type: 'partners' | 'ledger' | 'production' | 'accounts'; label: string };
 
 export interface MenuGroup {
   title: string;
@@ -30,6 +31,7 @@ export interface MenuGroup {
 const partnersPage = { name: 'userDetailsData', page: { type: 'partners', label: 'Partners Info' } as DashboardPage, order: 4 };
 const ledgerPage = { name: 'ledger', page: { type: 'ledger', label: 'Party Ledger' } as DashboardPage };
 const productionPage = { name: 'production', page: { type: 'production', label: 'Production' } as DashboardPage };
+const accountsPage = { name: 'accounts', page: { type: 'accounts', label: 'Money accounts' } as DashboardPage };
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
@@ -42,7 +44,7 @@ export function sidebarOf(registry: Registry): MenuGroup[] {
   return [
     { title: 'Cash Out Data', pages: section('cashOut').sort(byOrder) },
     { title: 'Cash In Data', pages: [...section('cashIn'), partnersPage].sort(byOrder) },
-    { title: 'Accounts', pages: [ledgerPage, productionPage] },
+    { title: 'Accounts', pages: [accountsPage, ledgerPage, productionPage] },
   ].map((g) => ({ title: g.title, pages: g.pages.map(({ name, page }) => ({ name, page })) }));
 }
 

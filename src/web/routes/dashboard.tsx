@@ -20,6 +20,8 @@ const Statement = lazy(() => import('../features/statements/statement').then((m)
 
 // The production report carries its own tables and chart: loaded when first opened.
 const ProductionPage = lazy(() => import('../features/production/production-page'));
+// The money accounts: their balances, and an admin's changes to them.
+const AccountsPage = lazy(() => import('../features/accounts/accounts-page').then((m) => ({ default: m.AccountsPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
 const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
@@ -120,6 +122,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <LedgerBalances />;
     case 'production':
       return <ProductionPage />;
+    case 'accounts':
+      return <AccountsPage />;
   }
 }
 

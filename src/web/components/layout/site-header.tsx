@@ -7,6 +7,7 @@ import { registerServiceWorker } from '../../lib/service-worker';
 import { signOut, useSession } from '../../lib/session';
 import { type HeaderSummary as Figures, useSummary } from '../../lib/summary';
 import { figureLanguage } from '../../lib/format';
+import { formatTaka, toUnits, units } from '../../../shared/money';
 import { LanguageSwitch } from './language-switch';
 import { useLanguageSettled } from '../../lib/language-settled';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
@@ -127,13 +128,42 @@ function HeaderSummary({ summary }: { summary: Figures }) {
           {m.figuresAsOf.replace('{time}', clock.format(summary.asOf))}
         </span>
       ) : null}
-      {headerFigures(summary.figures, figureLanguage()).map((f) => (
-        <span key={f.testId} data-testid={f.testId}>
-          {tr(f.label)}
-          <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>
-          {tr(f.suffix)}
-        </span>
-      ))}
+      {headerFigures(summary.figures, figureLanguage()).map((f) => {
+        const figure = (
+          <>
+            {tr(f.label)}
+            <strong className={headerClasses.figure(f.negative)}>{f.value}</strong>
+            {tr(f.suffix)}
+          </>
+        );
+        const accounts = summary.figures.accounts ?? [];
+        // With more than Cash in hand, a tap on the balance shows each account's share of it.
+        return f.testId === 'header-balance' && accounts.length > 1 ? (
+          <details key={f.testId} data-testid={f.testId} className="dropdown dropdown-end">
+            <summary className="cursor-pointer list-none underline decoration-dotted underline-offset-4" title={m.balanceByAccount}>
+              {figure}
+            </summary>
+            <ul
+              className="dropdown-content z-40 mt-1 w-64 rounded-box bg-base-100 p-3 text-sm shadow"
+              aria-label={m.balanceByAccount}
+              data-testid="header-accounts"
+            >
+              {accounts.map((a) => (
+                <li key={a.id} className="flex justify-between gap-3 py-0.5">
+                  <span className="min-w-0 break-words">{tr(a.name)}</span>
+                  <span className={`whitespace-nowrap tabular-nums ${a.balance < 0 ? 'text-error' : ''}`}>
+                    {formatTaka(toUnits(a.balance, units.money), figureLanguage())}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : (
+          <span key={f.testId} data-testid={f.testId}>
+            {figure}
+          </span>
+        );
+      })}
     </div>
   );
 }

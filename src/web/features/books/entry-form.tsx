@@ -8,6 +8,7 @@ import { dateText, entryNo, figureLanguage } from '../../lib/format';
 import type { Partner } from '../partners/api';
 import type { Entry } from './api';
 import { PartyPicker } from './party-picker';
+import { AccountChoice } from '../accounts';
 import { FieldShell } from '../../components/form/text-field';
 import { tr, useMessages } from '../../lib/i18n';
 import type { OutboxEntry } from '../../lib/outbox-db';
@@ -83,6 +84,7 @@ export function EntryForm({
             </FieldShell>
           );
         })}
+        {kind.cash ? <AccountChoice id={`${idPrefix}-account_id`} form={form} /> : null}
         {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>

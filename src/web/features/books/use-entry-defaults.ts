@@ -6,6 +6,8 @@ import { type KindDef, inputFields } from '../../../shared/registry';
 import { useGuardDiscard } from '../../components/ui/modal';
 import type { OutboxEntry } from '../../lib/outbox-db';
 import { queryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session';
+import { lastAccount } from '../accounts';
 import { type Entry, lastEntryQuery } from './api';
 
 /** What the entry form holds: each field as typed. */
@@ -16,19 +18,27 @@ export type EntryFormValues = Record<string, string>;
  * refused entry of the outbox.
  */
 export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correcting: Entry | undefined; draft: OutboxEntry | undefined }) {
+  const user = useSession().user?.id;
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
   const schema = useMemo(() => entryInputSchema(kind), [kind]);
   // Discount starts at 0 (still required, so it may be changed but not left empty).
   const blank = useMemo(
-    () => Object.fromEntries([...fields.map((f) => [f.name, f.default ?? '']), ...(partyField ? [['partner_id', '']] : [])]),
-    [fields, partyField],
+    () =>
+      Object.fromEntries([
+        ...fields.map((f) => [f.name, f.default ?? '']),
+        ...(partyField ? [['partner_id', '']] : []),
+        // The money account this person chose last ('' is Cash in hand): a new form starts there.
+        ...(kind.cash ? [['account_id', lastAccount(user)]] : []),
+      ]),
+    [fields, partyField, kind.cash, user],
   );
   // Correcting: the form opens with the entry's values, to change what was wrong.
   // A refused entry of the outbox opens with what was typed.
   const start = useMemo(() => {
     const from: Record<string, unknown> | undefined = correcting ?? draft?.body;
-    return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, from[k] === null || from[k] === undefined ? '' : String(from[k])])) : blank;
+    const text = (k: string) => (from?.[k] === null || from?.[k] === undefined || (k === 'account_id' && Number(from[k]) === 1) ? '' : String(from[k]));
+    return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, text(k)])) : blank;
   }, [blank, correcting, draft]);
   const form = useForm<EntryFormValues>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<EntryFormValues>;
