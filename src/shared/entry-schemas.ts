@@ -96,10 +96,16 @@ function buildEntryInputSchema(kind: KindDef) {
   const object = z.object(shape).strict();
   const schema = !party?.required
     ? object
-    : object.superRefine((v, ctx) => {
-        if (v[party.name] === undefined && v.partner_id === undefined)
-          ctx.addIssue({ code: 'custom', path: [party.name], message: say('field_required', { field: party.label }) });
-      });
+    : object.superRefine(
+        (v, ctx) => {
+          // Checked even when other fields are wrong (`when`), so the form says all at once; the
+          // value may then be anything.
+          const sent = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+          if (blankToUndefined(sent[party.name]) === undefined && blankToUndefined(sent.partner_id) === undefined)
+            ctx.addIssue({ code: 'custom', path: [party.name], message: say('field_required', { field: party.label }) });
+        },
+        { when: () => true },
+      );
   // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.
   if (fields.some((f) => f.required) || fields.length === 0) return schema;
   const first = fields[0]?.name ?? '';

@@ -85,6 +85,13 @@ describe('the refusal codes', () => {
     // Outside a server parse the same schema speaks plain English (the CLI, the forms before a language is chosen).
     const plain = entryInputSchema(sale).safeParse({ price: '10' });
     expect(plain.success ? '' : plain.error.issues[0]?.message).toMatch(/ is required$/);
+    // An empty form hears of its party with everything else at once; a partner_id alone names the party.
+    const empty = entryInputSchema(sale).safeParse({});
+    expect(empty.success ? [] : empty.error.issues.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['name', 'size', 'weight', 'price', 'paid_amount']),
+    );
+    const byId = entryInputSchema(sale).safeParse({ partner_id: '7', size: '7', weight: '1', price: '1', paid_amount: '0', discount_amount: '0', note: 'n' });
+    expect(byId.success).toBe(true);
     expect(readSpoken(say('fill_one'))).toBeUndefined();
     expect(speakingCodes(() => readSpoken(say('fill_one')))).toEqual({ code: 'fill_one', params: {} });
   });
