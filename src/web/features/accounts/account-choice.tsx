@@ -23,6 +23,7 @@ export function AccountChoice({ id, form }: { id: string; form: UseFormReturn<Re
     <FieldShell id={id} label={m.account} required={false} error={error}>
       <select
         id={id}
+        data-enter-skips=""
         className="select w-full"
         {...form.register('account_id', { onChange: (e: { target: { value: string } }) => rememberAccount(user, e.target.value) })}
       >

@@ -15,9 +15,11 @@ export function useEntryFocus({ formRef, fields, idPrefix }: { formRef: React.Re
   }, []);
 
   // On a phone: Enter moves to the next field (the last one submits), and a choice moves on once made.
+  // A field that starts filled in for the person (the money account: their last choice) is passed
+  // over (`data-enter-skips`): a tap or Tab reaches it.
   const focusAfter = (field: Element | null, submitAtEnd = false) => {
     const all = formRef.current ? typedFields(formRef.current) : [];
-    const next = all[all.indexOf(field as HTMLElement) + 1];
+    const next = all.slice(all.indexOf(field as HTMLElement) + 1).find((el) => el.dataset.enterSkips === undefined);
     if (next) next.focus();
     else if (submitAtEnd) formRef.current?.requestSubmit();
   };
