@@ -368,6 +368,7 @@ export const refusals: Refusals = {
   confirm_required: 'পাসওয়ার্ডটি আবার লিখুন',
   password_mismatch: 'পাসওয়ার্ড মেলেনি',
   role_choice: 'ভূমিকা হতে হবে হিসাব বিভাগ বা অ্যাডমিন',
+  role_down_choice: 'ভূমিকা হতে হবে হিসাব বিভাগ বা ব্যবহারকারী',
   group_choice: 'দল হতে হবে টাকা জমা বা টাকা খরচ',
   user_id: 'একজন ব্যবহারকারীর নম্বর হতে হবে',
 
@@ -396,6 +397,13 @@ export const refusals: Refusals = {
   role_next_step: '{name}-এর ভূমিকা এক ধাপ করেই বাড়ানো যায়: তালিকাটি রিফ্রেশ করে আবার দেখুন',
   role_already_admin: '{name} আগেই অ্যাডমিন',
   role_changed_meanwhile: 'এর মধ্যে অন্য কেউ বদলে দিয়েছেন; রিফ্রেশ করে আবার চেষ্টা করুন',
+  role_step_down: '{name}-এর ভূমিকা এক ধাপ করেই কমানো যায়: তালিকাটি রিফ্রেশ করে আবার দেখুন',
+  role_already_user: '{name} আগেই ব্যবহারকারী',
+  last_admin: '{name} শেষ অ্যাডমিন: আগে আরেকজনকে অ্যাডমিন করুন',
+  stop_own_account: 'নিজের অ্যাকাউন্ট বন্ধ করা যায় না: অন্য একজন অ্যাডমিন পারেন',
+  already_stopped: '{name} আগে থেকেই বন্ধ',
+  not_stopped: '{name} বন্ধ নয়',
+  account_stopped: 'এই অ্যাকাউন্টটি বন্ধ করা হয়েছে। আবার প্রবেশাধিকার দরকার হলে একজন অ্যাডমিনকে বলুন।',
 };
 
 export { terms } from './registry-bn.ts';

@@ -12,6 +12,7 @@ import * as m0009 from './0009-partner-name-keys.ts';
 import * as m0010 from './0010-overview-indexes.ts';
 import * as m0011 from './0011-entry-made-at.ts';
 import * as m0012 from './0012-sparse-entry-indexes.ts';
+import * as m0015 from './0015-account-stops.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -31,6 +32,7 @@ const steps: Record<string, Step> = {
   '0010-overview-indexes': m0010,
   '0011-entry-made-at': m0011,
   '0012-sparse-entry-indexes': m0012,
+  '0015-account-stops': m0015,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
