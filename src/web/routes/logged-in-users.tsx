@@ -13,6 +13,7 @@ import { titleIn } from '../lib/title';
 import { errorText } from '../lib/error-text';
 import { dateText } from '../lib/format';
 import { configQuery } from '../lib/config';
+import { useSession } from '../lib/session';
 
 export function meta() {
   return [{ title: titleIn('Admins & Users · AMA Metal & Wire Industries') }];
@@ -33,6 +34,8 @@ export default function LoggedInUsersPage() {
   const timeZone = useQuery(configQuery).data?.timeZone ?? 'Asia/Dhaka';
   const action = useAccountAction();
   const [stopping, setStopping] = useState<LoggedInUser | null>(null);
+  // One's own account is not stopped from here (the server refuses it too): another admin does it.
+  const me = useSession().user?.id;
 
   const toast = (a: AccountAction) => {
     if (a.do === 'stop') return m.accountStoppedToast;
@@ -88,7 +91,7 @@ export default function LoggedInUsersPage() {
                 ) : null}
                 {u.stopped_at ? (
                   <Act className="btn-outline" label={m.resumeAccount} busy={action.isPending} onClick={() => act({ id: u.id, do: 'resume' })} />
-                ) : (
+                ) : u.id === me ? null : (
                   <Act className="btn-outline btn-error" label={m.stopAccount} busy={action.isPending} onClick={() => setStopping(u)} />
                 )}
               </span>
