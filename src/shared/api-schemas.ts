@@ -215,9 +215,33 @@ export const productionAnswerSchema = z.object({
   }),
 });
 
-const user = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(roles) }).meta({ title: 'LoggedInUser' });
+const user = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(roles),
+    /** When an admin stopped the account, and who (null: not stopped). */
+    stopped_at: z.string().nullable(),
+    stopped_by: z.string().nullable(),
+  })
+  .meta({ title: 'LoggedInUser' });
 export const usersAnswerSchema = z.object({ data: z.array(user) });
 export const userAnswerSchema = z.object({ data: user.nullable() });
+/** The changes made to accounts (roles, stops), newest first. */
+export const accountChangesAnswerSchema = z.object({
+  data: z.array(
+    z.object({
+      at: z.string(),
+      by: z.string(),
+      action: z.enum(['promote', 'demote', 'stop', 'resume']),
+      name: z.string(),
+      email: z.string(),
+      from: z.enum(roles).nullable(),
+      to: z.enum(roles).nullable(),
+    }),
+  ),
+});
 export const tokenAnswerSchema = z.object({ data: z.string() });
 export const configAnswerSchema = z.object({ data: z.object({ google: z.boolean(), timeZone: z.string() }) });
 export const healthAnswerSchema = z.object({

@@ -7,3 +7,6 @@ export type LoggedInUser = z.infer<typeof usersAnswerSchema>['data'][number];
 
 /** Promotion only, one step at a time: user → acounts → admin (spec §4). */
 export const nextRole: Record<LoggedInUser['role'], 'acounts' | 'admin' | null> = { user: 'acounts', acounts: 'admin', admin: null };
+
+/** Taking a role back, one step at a time: admin → acounts → user. */
+export const previousRole: Record<LoggedInUser['role'], 'acounts' | 'user' | null> = { admin: 'acounts', acounts: 'user', user: null };

@@ -86,6 +86,7 @@ export const refusalTexts = {
   confirm_required: 'Confirm Your Password',
   password_mismatch: "Password didn't match",
   role_choice: 'role must be acounts or admin',
+  role_down_choice: 'role must be acounts or user',
   group_choice: 'group must be cashIn or cashOut',
   user_id: 'must be a user id',
 
@@ -115,6 +116,13 @@ export const refusalTexts = {
   role_next_step: '{name} is {role}; the next step is {next}',
   role_already_admin: '{name} is {role}; the next step is none (already admin)',
   role_changed_meanwhile: 'changed by someone else just now; refresh and try again',
+  role_step_down: '{name} is {role}; the step down is {next}',
+  role_already_user: '{name} is {role}; there is no step down (already user)',
+  last_admin: '{name} is the last admin: make another admin first',
+  stop_own_account: 'You cannot stop your own account: another admin can',
+  already_stopped: '{name} is stopped already',
+  not_stopped: '{name} is not stopped',
+  account_stopped: 'This account has been stopped. Ask an admin if you need access again.',
 
   // Money accounts (modules/accounts).
   account_not_found: 'No such account',

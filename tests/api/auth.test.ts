@@ -41,7 +41,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(verified.headers.location).toBe('/');
     const me = await a.get('/api/loggedInUsers?email=rahim@example.com');
     expect(me.statusCode).toBe(200);
-    expect(me.json().data).toEqual([{ id: expect.any(String), name: 'Rahim Uddin', email: 'rahim@example.com', role: 'admin' }]);
+    expect(me.json().data).toEqual([
+      { id: expect.any(String), name: 'Rahim Uddin', email: 'rahim@example.com', role: 'admin', stopped_at: null, stopped_by: null },
+    ]);
 
     const b = new Agent(t.app);
     await signUp(b, 'Karim', 'karim@example.com');

@@ -23,6 +23,10 @@ export const accessTable = `
   GET  /api/loggedInUsers                      401 403 403 ok
   POST /api/loggedInUsers                      401 ok  ok  ok
   PUT  /api/loggedInUsers/admin/:id            401 403 403 ok
+  POST /api/loggedInUsers/:id/demote           401 403 403 ok
+  POST /api/loggedInUsers/:id/stop             401 403 403 ok
+  POST /api/loggedInUsers/:id/resume           401 403 403 ok
+  GET  /api/loggedInUsers/changes              401 403 403 ok
   POST /api/jwt                                401 ok  ok  ok
   GET  /api/furnaceData                        401 403 ok  ok
   POST /api/furnaceData                        401 403 ok  ok
@@ -104,12 +108,18 @@ export const accessTable = `
   PUT  /api/userDetailsData/:id                401 403 403 ok
 `;
 
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
 /** The request a route's row makes when the table's route alone would not do (a query, a body, an id). */
 const requests: Record<string, MatrixRow['request']> = {
   'GET /api/auth/*': { url: '/api/auth/get-session' },
   'POST /api/auth/*': { url: '/api/auth/sign-out', body: {} },
   'POST /api/loggedInUsers': { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } },
   'PUT /api/loggedInUsers/admin/:id': { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } },
+  // An account nobody has: the admin's answer is 404, the others' 401 or 403 before it is looked up.
+  'POST /api/loggedInUsers/:id/demote': { url: `/api/loggedInUsers/${NOBODY}/demote`, body: { role: 'acounts' } },
+  'POST /api/loggedInUsers/:id/stop': { url: `/api/loggedInUsers/${NOBODY}/stop`, body: {} },
+  'POST /api/loggedInUsers/:id/resume': { url: `/api/loggedInUsers/${NOBODY}/resume`, body: {} },
   'POST /api/entries/:id/void': { url: '/api/entries/999999/void', body: { reason: 'typo' } },
   'GET /api/entries/recent': { url: '/api/entries/recent?group=cashIn' },
   'PUT /api/fire/:id': { url: '/api/fire/999999', body: { fire_time: '1' } },

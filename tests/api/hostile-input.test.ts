@@ -483,7 +483,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let acc: Agent;
   const partnerOf = new Map<PartnerCategory, { id: number; name: string }>();
   /** Live targets of the id routes, and the accounts the sign-in routes act on. */
-  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', resetEmail: '', resetToken: '' };
+  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', staff: '', resetEmail: '', resetToken: '' };
   let routes: WriteRoute[] = [];
 
   beforeAll(async () => {
@@ -492,6 +492,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     ({ agent: admin, user: adminUser } = await t.signedIn('admin', 'Hostile Admin'));
     ({ agent: acc } = await t.signedIn('acounts', 'Hostile Accounts'));
     target.user = (await t.signedIn('user', 'Plain User')).user.id;
+    target.staff = (await t.signedIn('acounts', 'Staff To Step Down')).user.id;
     for (const c of partnerCategories) partnerOf.set(c, await addPartner(partnerBody(c, c === 'Client' ? PARTNER_NAMES.client : `${c} One`)));
     target.partner = (await addPartner(partnerBody('Client', PARTNER_NAMES.otherClient))).id;
     target.account = await created(admin.post('/api/accounts', { name: 'Hostile Wallet', type: 'mobile', number: '01700000000' }));
@@ -772,6 +773,34 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         () => admin,
         [{ name: 'role', valid: j('acounts'), bad: fc.oneof(badChoice(['acounts', 'admin', 'user']), fc.constant(j('admin'))), required: true }],
       ),
+      withId(
+        'POST',
+        '/api/loggedInUsers/:id/demote',
+        () => target.staff,
+        () => admin,
+        [{ name: 'role', valid: j('user'), bad: fc.oneof(badChoice(['acounts', 'admin', 'user']), fc.constant(j('admin'))), required: true }],
+      ),
+      // Stopped, then resumed (the base bodies are sent in this order); nothing but the id is taken.
+      {
+        ...withId(
+          'POST',
+          '/api/loggedInUsers/:id/stop',
+          () => target.user,
+          () => admin,
+          [],
+        ),
+        emptyIsBad: false,
+      },
+      {
+        ...withId(
+          'POST',
+          '/api/loggedInUsers/:id/resume',
+          () => target.user,
+          () => admin,
+          [],
+        ),
+        emptyIsBad: false,
+      },
       { name: 'POST /api/jwt', method: 'POST', url: () => '/api/jwt', agent: () => acc, fields: [], refusesExtraKeys: false, emptyIsBad: false },
       authRoute('/api/auth/sign-up/email', [
         text(
@@ -880,6 +909,9 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'PUT /api/assetsCost/:id',
     'POST /api/loggedInUsers',
     'PUT /api/loggedInUsers/admin/:id',
+    'POST /api/loggedInUsers/:id/demote',
+    'POST /api/loggedInUsers/:id/stop',
+    'POST /api/loggedInUsers/:id/resume',
     'POST /api/jwt',
   ];
   const idRoutes = ourRoutes.filter((r) => r.includes(':id'));
@@ -1048,6 +1080,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '2' })));
     target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Hoist', paid_amount: '100' })));
     target.user = (await t.signedIn('user', 'Another User')).user.id;
+    target.staff = (await t.signedIn('acounts', 'Other Staff')).user.id;
     target.resetToken = await resetToken(target.resetEmail);
     for (const route of routes) {
       const res = await route.agent().request(route.method, route.url(), objectText(validPairs(route)), JSON_TYPE);

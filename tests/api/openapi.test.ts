@@ -131,6 +131,17 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     const staff = await t.signedIn('user');
     const promoted = await admin.put(`/api/loggedInUsers/admin/${staff.user.id}`, { role: 'acounts' });
     fits('PUT', '/api/loggedInUsers/admin/:id', promoted.statusCode, promoted.json());
+    for (const [route, body] of [
+      ['/api/loggedInUsers/:id/stop', {}],
+      ['/api/loggedInUsers/:id/resume', {}],
+      ['/api/loggedInUsers/:id/demote', { role: 'user' }],
+    ] as const) {
+      const res = await admin.post(route.replace(':id', staff.user.id), body);
+      expect(res.statusCode, res.body).toBe(200);
+      fits('POST', route, res.statusCode, res.json());
+    }
+    const changes = await admin.get('/api/loggedInUsers/changes');
+    fits('GET', '/api/loggedInUsers/changes', changes.statusCode, changes.json());
 
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});

@@ -91,6 +91,14 @@ export function createAuth(opts: { config: Config; database: Database; mailer: M
       },
     },
     databaseHooks: {
+      // A stopped account gets no session, however it signs in (password, Google, a verification link).
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isStopped(db, session.userId)) throw new APIError('FORBIDDEN', refusal('account_stopped'));
+          },
+        },
+      },
       user: {
         create: {
           // Google accounts arrive verified: the first of them on an empty database is the admin.
@@ -203,6 +211,11 @@ export function originOf(request: Request): string | undefined {
   const host = request.headers.get('host');
   if (!host) return undefined;
   return `${new URL(request.url).protocol}//${host}`;
+}
+
+/** Whether an admin has stopped the account (docs/decisions/0022-people-and-access.md). */
+export async function isStopped(db: Kysely<DB>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('account_stops').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
 /** On a database without an admin, the given (verified) user becomes the admin. */

@@ -21,10 +21,16 @@ export interface SessionUser {
 }
 
 export function sessionUserQuery(db: Kysely<DB>) {
-  return db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt']);
+  return (
+    db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['user.id', 'user.name', 'user.email', 'user.role', 'session.id as sessionId', 'session.expiresAt'])
+      // A stopped account has no session: stopping deletes them, and this holds one made meanwhile.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('account_stops').select('account_stops.user_id').whereRef('account_stops.user_id', '=', 'user.id'))),
+      )
+  );
 }
 
 // Asked on every signed-in request; the answer is kept until a session or a user changes.

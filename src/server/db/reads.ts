@@ -133,6 +133,7 @@ export async function reusedStatement<Row>(
 const WATCHED: readonly { table: string; topic: Topic }[] = [
   { table: 'session', topic: 'auth' },
   { table: 'user', topic: 'auth' },
+  { table: 'account_stops', topic: 'auth' },
   { table: 'ledger_summary', topic: 'books' },
   { table: 'money_accounts', topic: 'books' },
   { table: 'partners', topic: 'partners' },

@@ -52,6 +52,14 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+/** An account an admin has stopped (no row: not stopped). */
+export interface AccountStopsTable {
+  user_id: string;
+  stopped_at: string;
+  stopped_by_id: string;
+  stopped_by_name: string;
+}
+
 export interface PartnerTable {
   id: Generated<number>;
   catagories: string;
@@ -199,6 +207,7 @@ export interface DB {
   user: UserTable;
   session: SessionTable;
   audit_log: AuditLogTable;
+  account_stops: AccountStopsTable;
   sign_in_failures: SignInFailuresTable;
   sign_in_addresses: SignInAddressesTable;
 }

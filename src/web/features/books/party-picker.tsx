@@ -75,7 +75,16 @@ export function PartyPicker(props: {
   const m = useMessages();
   const listId = useId();
   const chosen = props.partners.find((p) => String(p.id) === props.value);
-  const [query, setQuery] = useState<string | null>(null);
+  // The text typed while the list is open (null: the list is shut). Also kept in a ref, read by the
+  // field's blur: a choice moves the focus on at once (to the form's next field), so the blur runs
+  // before React has drawn the choice; reading the state of that last drawing, it took the letters
+  // typed before the choice for text left unpicked and undid the choice (Name emptied).
+  const [query, setQueryState] = useState<string | null>(null);
+  const typed = useRef<string | null>(null);
+  const setQuery = (q: string | null) => {
+    typed.current = q;
+    setQueryState(q);
+  };
   const [active, setActive] = useState(0);
   // Text left in the field that names no one partner: kept in sight with a hint, not wiped away.
   const [unpicked, setUnpicked] = useState<string | null>(null);
@@ -87,9 +96,10 @@ export function PartyPicker(props: {
 
   const choose = (p: Partner, late?: 'late') => {
     rememberParty(props.scope, p.id);
-    props.onChange(String(p.id), late);
+    // Shut first: the choice may move the focus on, and the blur it causes must find the list shut.
     setQuery(null);
     setUnpicked(null);
+    props.onChange(String(p.id), late);
   };
   // A name typed in full before the partner list had arrived (a slow connection) is matched once it has.
   useEffect(() => {
@@ -133,20 +143,21 @@ export function PartyPicker(props: {
         placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
         className={`input w-full ${props.error ? 'input-error' : ''}`}
         value={open ? query : (chosen?.name ?? unpicked ?? '')}
-        onClick={() => setQuery((q) => q ?? unpicked ?? '')}
+        onClick={() => setQuery(typed.current ?? unpicked ?? '')}
         onChange={(e) => {
           setQuery(e.target.value);
           setUnpicked(null);
           setActive(0);
         }}
         onBlur={() => {
-          if (query === null) return;
-          const typed = exactParty(props.partners, query);
-          if (typed) return choose(typed);
+          const left = typed.current;
+          if (left === null) return;
+          const named = exactParty(props.partners, left);
+          if (named) return choose(named);
           setQuery(null);
           // Only a list opened and left untouched keeps the partner chosen before.
-          if (!query.trim()) return;
-          setUnpicked(query.trim());
+          if (!left.trim()) return;
+          setUnpicked(left.trim());
           if (props.value) props.onChange('');
         }}
         onKeyDown={onKeyDown}
