@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type AccountInput, accountInputSchema, accountTypes } from '../../../shared/accounts';
-import type { Messages } from '../../../shared/messages';
+import { type Messages, messages as english } from '../../../shared/messages';
 import { formatTaka, toUnits, units } from '../../../shared/money';
 import { FormNotice, TextField } from '../../components/form/text-field';
 import { DataTable } from '../../components/table/data-table';
 import { Modal } from '../../components/ui/modal';
 import { errorText } from '../../lib/error-text';
 import { figureLanguage } from '../../lib/format';
-import { tr, useMessages } from '../../lib/i18n';
+import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { type Account, useAccounts, useSaveAccount } from './api';
@@ -50,7 +50,8 @@ export function AccountsPage() {
         className="mt-4"
         rowTestId="account-row"
         columns={[
-          { key: 'name', header: m.accountName, cell: (a: Account) => tr(a.name), total: null },
+          // Cash in hand is the migration's own name: shown in the reader's language until renamed.
+          { key: 'name', header: m.accountName, cell: (a: Account) => (a.name === english.cashInHand ? m.cashInHand : a.name), total: null },
           { key: 'type', header: m.accountType, cell: (a: Account) => (a.archived ? `${typeLabel(m, a.type)} (${m.archivedAccount})` : typeLabel(m, a.type)) },
           { key: 'details', header: m.accountNumber, cell: details },
           {
