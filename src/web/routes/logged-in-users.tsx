@@ -122,25 +122,28 @@ export default function LoggedInUsersPage() {
           </div>
         ) : null}
       </Modal>
-      <section className="mt-8" aria-labelledby="account-changes">
-        <h2 id="account-changes" className="text-lg font-semibold">
-          {m.accountChanges}
-        </h2>
-        <DataTable
-          className="mt-2"
-          columns={[
-            { key: 'when', header: m.changeWhen, nowrap: true, cell: (c) => dayOf(c.at, timeZone) },
-            { key: 'account', header: m.changeAccount, cell: (c) => <TwoLines main={c.name} sub={c.email} breakAll /> },
-            { key: 'what', header: m.changeWhat, cell: (c) => changeText(m, c) },
-            { key: 'by', header: m.changeBy, cell: (c) => c.by },
-          ]}
-          // The search narrows the changes too: the history of the accounts looked for.
-          rows={(changes.data ?? []).filter((c) => !deferred || `${c.name} ${c.email}`.toLowerCase().includes(deferred.toLowerCase()))}
-          rowKey={(c) => `${c.at} ${c.email} ${c.action}`}
-          rowTestId="account-change"
-          empty={changes.data ? m.noAccountChanges : null}
-        />
-      </section>
+      {/* Drawn once the accounts above are: drawn before them, it would move down when they arrive. */}
+      {users.data ? (
+        <section className="mt-8" aria-labelledby="account-changes">
+          <h2 id="account-changes" className="text-lg font-semibold">
+            {m.accountChanges}
+          </h2>
+          <DataTable
+            className="mt-2"
+            columns={[
+              { key: 'when', header: m.changeWhen, nowrap: true, cell: (c) => dayOf(c.at, timeZone) },
+              { key: 'account', header: m.changeAccount, cell: (c) => <TwoLines main={c.name} sub={c.email} breakAll /> },
+              { key: 'what', header: m.changeWhat, cell: (c) => changeText(m, c) },
+              { key: 'by', header: m.changeBy, cell: (c) => c.by },
+            ]}
+            // The search narrows the changes too: the history of the accounts looked for.
+            rows={(changes.data ?? []).filter((c) => !deferred || `${c.name} ${c.email}`.toLowerCase().includes(deferred.toLowerCase()))}
+            rowKey={(c) => `${c.at} ${c.email} ${c.action}`}
+            rowTestId="account-change"
+            empty={changes.data ? m.noAccountChanges : null}
+          />
+        </section>
+      ) : null}
     </main>
   );
 }
