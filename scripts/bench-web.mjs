@@ -10,7 +10,7 @@
 // Options: `--quick` one Lighthouse run per page (CI); `--json <file>` also writes the figures as
 // JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
 // another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs; BENCH_WEB_PORT
-// the server's port (else a random one from 3300).
+// the server's port (else one the system says is free).
 // Lighthouse is fetched by npx at run time and kept out of the lockfile (TOOLCHAIN.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { matchRoutes } from 'react-router';
+import { freePort, waitFor } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -32,7 +33,7 @@ if (jsonIndex >= 0 && (!jsonFile || jsonFile.startsWith('--'))) {
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
 const clientDir = path.resolve(root, process.env.WEB_BUILD_DIR ?? 'build/client');
-const port = Number(process.env.BENCH_WEB_PORT ?? 3300 + Math.floor(Math.random() * 500));
+const port = Number(process.env.BENCH_WEB_PORT ?? (await freePort()));
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench-web@ama.test', password: 'Bench#Web2026', name: 'Bench Web' };
 
@@ -136,14 +137,7 @@ const stop = () => {
 };
 process.on('exit', stop);
 
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/health`)
-    .then((r) => r.ok)
-    .catch(() => false);
-  if (ok) break;
-  if (i > 100) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+await waitFor(`${base}/api/health`, server);
 
 async function visit(browser, storageState, pathname, bangla = false) {
   const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

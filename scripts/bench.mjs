@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { freePort, waitFor } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -34,21 +35,6 @@ if (!fs.existsSync(path.join(root, 'build/client/index.html'))) execFileSync('np
 
 const cli = (env, ...args) =>
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
-const freePort = () => 3600 + Math.floor(Math.random() * 1000);
-
-async function waitFor(url) {
-  for (
-    let i = 0;
-    !(await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false));
-    i++
-  ) {
-    if (i > 300) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** autocannon at 10 connections: requests per second and latency percentiles (ms). */
 async function load(opts) {
   const r = await autocannon({ connections: 10, duration: loadSeconds, ...opts });
@@ -98,11 +84,11 @@ function bareInserts() {
 
 /** The P2 baseline: a bare Fastify server whose one route returns a constant (stop() ends it). */
 async function startBareFastify() {
-  const port = freePort();
+  const port = await freePort();
   const code = `const f = require('fastify')(); f.get('/c', async () => ({ data: { wire_stock: 1234.5, current_balance: 98765.43 } })); f.listen({ port: ${port}, host: '127.0.0.1' });`;
   const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}/c`;
-  await waitFor(url);
+  await waitFor(url, child);
   return { load: () => load({ url }), stop: () => child.kill('SIGTERM') };
 }
 
@@ -179,11 +165,11 @@ async function measure(size, withWrites, constant) {
   console.log(`  ${seeded.toFixed(1)} s; ${cli(env, 'check')}`);
   cli(env, 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin');
 
-  const port = freePort();
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer(env, port, base);
   try {
-    await waitFor(`${base}/api/health`);
+    await waitFor(`${base}/api/health`, server);
     const { cookie, get, client } = await signIn(base);
     const dates = (await get('/api/mWireData/dates')).data;
     const day = dates[Math.floor(dates.length / 2)].issue_date;
@@ -234,11 +220,11 @@ async function measurePostgres(url, size) {
     console.log(`PostgreSQL, two instances: seeding ${fmt(size)} entries...`);
     cli(env, 'seed:demo', '--entries', String(size));
     cli(env, 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin');
-    const first = freePort();
-    const bases = [first, first + 1].map((p) => `http://127.0.0.1:${p}`);
+    const ports = [await freePort(), await freePort()];
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
     // Both trust the first one's origin, as two instances behind one address would.
-    bases.forEach((_, i) => servers.push(startServer(env, first + i, bases[0])));
-    await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
+    ports.forEach((port) => servers.push(startServer(env, port, bases[0])));
+    await Promise.all(bases.map((b, i) => waitFor(`${b}/api/health`, servers[i])));
     const { cookie, client } = await signIn(bases[0]);
     const both = async (opts) => {
       const runs = await Promise.all(bases.map((b) => load({ connections: 5, ...opts(b) })));

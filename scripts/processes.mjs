@@ -1,0 +1,29 @@
+// What the bench scripts share to start a server: a free port and the wait for its first answer.
+import net from 'node:net';
+
+/** A port the system says is free now (a guessed one once met another service on a CI machine). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Waits until `url` answers 200; fails at once, with its exit code, if `child` ends before. */
+export async function waitFor(url, child) {
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = signal ?? code));
+  for (
+    let i = 0;
+    !(await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  ) {
+    if (exited !== null) throw new Error(`the process behind ${url} ended (${exited}) before it answered`);
+    if (i > 600) throw new Error(`${url} did not answer in 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
