@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, uniqueEmail } from '../helpers/factories';
-import { createAccount, linkFromMail, logIn, mailCount, setGoogleAccount } from './support/accounts';
+import { createAccount, linkFromMail, logIn, mailCount, promote, setGoogleAccount } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -207,6 +207,16 @@ test.describe('Google sign-in', () => {
     await expect(page.getByText('Signed In')).toBeVisible();
     await expect(page.getByTestId('signed-in-user')).toHaveText('Gulshan Google');
     await expect(page).toHaveURL(/\/$/);
+
+    // Made an accountant, the same person signing in with Google from the login page lands on the
+    // books, as a password sign-in does.
+    await promote(request, email, 'acounts');
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Signed In')).toBeVisible();
+    await expect(page.getByTestId('signed-in-user')).toHaveText('Gulshan Google');
 
     // Same address as an existing password account: refused, with a plain reason.
     const existing = await createAccount(request, 'user', 'Password Person');

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginInput, loginSchema, resetRequestSchema } from '../../shared/auth-schemas';
@@ -13,9 +12,10 @@ import { ApiError, api } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
-import { landingFor, refreshSession } from '../lib/session';
+import { landingFor, refreshSession, useSession } from '../lib/session';
 import { configQuery } from '../lib/config';
 import { titleIn } from '../lib/title';
+import { checkedBy, parsedBy } from '../lib/form-check';
 
 export function meta() {
   return [{ title: titleIn('Login · AMA Metal & Wire Industries') }];
@@ -40,7 +40,14 @@ function LoginForm() {
   const [notice, setNotice] = useState<Notice>(
     initial ? { kind: 'error', text: initial } : params.get('reset') === 'done' ? { kind: 'success', text: m.passwordChanged } : null,
   );
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  // Back from Google with no page to return to: on to where a password sign-in lands (the
+  // arrival's "Signed In" is said by AuthArrivalNotice, which also tidies the address).
+  const [fromGoogle] = useState(() => params.get('auth') === 'google' && !from);
+  const session = useSession();
+  useEffect(() => {
+    if (fromGoogle && session.status === 'ready' && session.user) void navigate(landingFor(session.user), { replace: true });
+  }, [fromGoogle, session, navigate]);
+  const form = useForm<LoginInput>({ resolver: checkedBy(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const config = useQuery(configQuery);
 
@@ -67,7 +74,7 @@ function LoginForm() {
   };
 
   const forgotPassword = async () => {
-    const parsed = resetRequestSchema.safeParse({ email: form.getValues('email') });
+    const parsed = await parsedBy(resetRequestSchema, { email: form.getValues('email') });
     if (!parsed.success) {
       form.setError('email', { message: parsed.error.issues[0]?.message });
       return;
@@ -106,7 +113,7 @@ function LoginForm() {
           ) : null}
         </FormNotice>
       ) : null}
-      {config.data?.google ? <GoogleButton returnTo={from ?? '/'} /> : null}
+      {config.data?.google ? <GoogleButton returnTo={from ?? '/login'} /> : null}
       <p className="text-sm">
         {m.noAccount}{' '}
         <Link to="/signup" className="link link-primary">

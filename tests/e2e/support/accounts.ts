@@ -57,17 +57,21 @@ export async function createAccount(request: APIRequestContext, role: Role, name
   expect(res.status()).toBe(200);
   const link = await linkFromMail(account.email, /Verify your email/, '/api/auth/verify-email');
   await request.get(link, { maxRedirects: 0 });
-  if (role !== 'user') {
-    const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
-    expect(admin.status()).toBe(200);
-    const list = await request.get(`/api/loggedInUsers?email=${encodeURIComponent(account.email)}`);
-    const id = ((await list.json()) as { data: { id: string }[] }).data[0]?.id;
-    for (const step of role === 'admin' ? ['acounts', 'admin'] : ['acounts']) {
-      expect((await request.put(`/api/loggedInUsers/admin/${id}`, { data: { role: step }, headers })).status()).toBe(200);
-    }
-    await request.post('/api/auth/sign-out', { data: {}, headers });
-  }
+  await promote(request, account.email, role);
   return account;
+}
+
+/** The admin gives the account at `email` the role, a step at a time, as on Admins & Users. */
+export async function promote(request: APIRequestContext, email: string, role: Role): Promise<void> {
+  if (role === 'user') return;
+  const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
+  expect(admin.status()).toBe(200);
+  const list = await request.get(`/api/loggedInUsers?email=${encodeURIComponent(email)}`);
+  const id = ((await list.json()) as { data: { id: string }[] }).data[0]?.id;
+  for (const step of role === 'admin' ? ['acounts', 'admin'] : ['acounts']) {
+    expect((await request.put(`/api/loggedInUsers/admin/${id}`, { data: { role: step }, headers })).status()).toBe(200);
+  }
+  await request.post('/api/auth/sign-out', { data: {}, headers });
 }
 
 /** Signs the page's browser in through the login form. */
