@@ -63,8 +63,18 @@ const groups = ['app', 'entry-screens'].map((name, i, all) => ({
   priority: all.length - i,
 }));
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package points every condition at its development build (warnings and checks
+// included); the browser's production build takes the production one, which the package ships
+// beside it (about 4 KiB gzip less on every first visit).
+const routerBuild = (f: string) => path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', f);
+const productionRouter = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: command === 'build' && !isSsrBuild ? productionRouter : [] },
   // The owner's pictures live in content/images and are imported by the home page.
   server: { fs: { allow: ['.'] } },
   build: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanName } from './partner-names.ts';
-import { say, saying } from './refusals.ts';
+import { say, saying } from './say.ts';
 
 // Money accounts (issue 28): where the money is. Cash in hand always exists and is account 1;
 // an admin adds bank accounts (bank, branch, account number) and mobile wallets (bKash, Nagad,

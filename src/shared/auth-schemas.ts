@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from './messages.ts';
-import { saying } from './refusals.ts';
+import { saying } from './say.ts';
 
 // The sign-in and sign-up rules of spec §5, shared by the forms and the server.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_PAGE } from './ledger-page.ts';
-import { saying } from './refusals.ts';
+import { saying } from './say.ts';
 
 // Query of the list reads (spec §7): s, a name filter and the date bounds written as
 // `issue_date>=YYYY-MM-DD` / `issue_date<=YYYY-MM-DD` (parsed as keys `issue_date>` / `issue_date<`).

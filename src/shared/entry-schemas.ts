@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage, parseDecimal, units } from './money.ts';
-import { type RefusalCode, say, saying } from './refusals.ts';
+import type { RefusalCode } from './refusal-texts.ts';
+import { say, saying } from './say.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
 import { type FieldDef, type KindDef, inputFields, partnerFields } from './registry.ts';
 

@@ -6,7 +6,8 @@
 
 import { type FigureLanguage, digitsFor, toLatinDigits } from './digits.ts';
 import { messages as m } from './messages.ts';
-import { type RefusalCode, type RefusalParams, say } from './refusals.ts';
+import type { RefusalCode, RefusalParams } from './refusal-texts.ts';
+import { say } from './say.ts';
 
 export interface DecimalUnit {
   /** Digits allowed after the point. */

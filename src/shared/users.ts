@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saying } from './refusals.ts';
+import { saying } from './say.ts';
 
 // The inputs of the /loggedInUsers calls (spec §7); the login-user record is in ./logged-in-user.ts.
 export { type LoggedInUser, nextRole, previousRole } from './logged-in-user.ts';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fill, messages } from '../../src/shared/messages';
-import { refusals as bnRefusals } from '../../src/shared/messages-bn';
+import { refusals as bnRefusals } from '../../src/shared/refusals-bn';
 import { formatLongDate, todayIn } from '../../src/shared/dates';
 import { type Account, createAccount, logIn } from './support/accounts';
 import { serviceWorkerInCharge } from './support/service-worker';

@@ -8,7 +8,7 @@ import { type MessageKey, messages as en } from '../../src/shared/messages.ts';
 import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry } from '../../src/shared/registry.ts';
 import { historyMenuOf, logColumnsOf, sidebarOf, statementLayouts } from '../../src/shared/registry-views.ts';
 import { navLinks } from '../../src/shared/navigation.ts';
-import { setLanguage, tr } from '../../src/web/lib/i18n.ts';
+import { refusalsReady, setLanguage, tr } from '../../src/web/lib/i18n.ts';
 import { titleIn } from '../../src/web/lib/title.ts';
 import { fieldMessage, parseDecimal, units } from '../../src/shared/money.ts';
 import { englishIn, root, untranslated, webFiles } from './english-outside.ts';
@@ -137,6 +137,7 @@ describe('texts in Bangla', () => {
 
   it('speaks every refusal of a typed figure, for every unit, in Bangla with Bangla digits', async () => {
     await setLanguage('bn');
+    await refusalsReady();
     const seen = new Set<string>();
     for (const unit of Object.values(units))
       for (const input of ['-1', 'abc', '1.0001', '99999999999', '', Number.NaN]) {

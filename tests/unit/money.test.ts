@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toBengaliDigits, toLatinDigits } from '../../src/shared/digits.ts';
+// The refusals in English, as the server words them (refusals.ts makes its speaker English).
+import '../../src/shared/refusals.ts';
 import {
   divideHalfUp,
   dueAmount,

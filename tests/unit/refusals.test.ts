@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { refusals as bn } from '../../src/shared/messages-bn.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusals as bn } from '../../src/shared/refusals-bn.ts';
 import { entryInputSchema, voidSchema } from '../../src/shared/entry-schemas.ts';
 import { kindByName } from '../../src/shared/registry.ts';
 import { type RefusalCode, readSpoken, refusal, refusalCodes, refusalTexts, say, speakingCodes } from '../../src/shared/refusals.ts';
 import { HttpError, checkInput } from '../../src/server/http/validate.ts';
-import { refusalIn, refusalTextOf, setLanguage } from '../../src/web/lib/i18n.ts';
+import { refusalIn, refusalTextOf, refusalsReady, setLanguage } from '../../src/web/lib/i18n.ts';
 import { root } from './english-outside.ts';
 
 // The refusal codes (src/shared/refusals.ts): one list, both languages, every code used, and the
@@ -26,6 +26,7 @@ function sourceText(dir: string): string {
 }
 
 describe('the refusal codes', () => {
+  beforeAll(() => Promise.all([refusalsReady('en'), refusalsReady('bn')]));
   afterAll(() => setLanguage('en'));
 
   it('are snake_case, each with an English and a Bangla text; Bangla names no place English lacks', () => {

@@ -1,5 +1,5 @@
 import { messages } from '../../shared/messages';
-import type { RefusalParams } from '../../shared/refusals';
+import type { RefusalParams } from '../../shared/refusal-texts';
 
 // The one way the web app talks to the server: same-origin JSON with the session cookie, the
 // spec's 120-second limit, and errors kept as the server's refusal (its code and params), read in
@@ -19,6 +19,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+let beforeRefusal: () => Promise<unknown> = () => Promise.resolve();
+
+/** What a refused answer waits for before it is thrown (i18n.ts: its words), so whoever shows it has them. */
+export function waitBeforeRefusals(wait: () => Promise<unknown>): void {
+  beforeRefusal = wait;
 }
 
 export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
@@ -44,6 +51,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
   }
   if (!res.ok) {
     // Every answer that refuses is { error: { code, message, field?, params? } } (shared/refusals.ts).
+    await beforeRefusal().catch(() => undefined);
     const e = ((json ?? {}) as { error?: { code?: string; message?: string; field?: string; params?: RefusalParams } }).error ?? {};
     throw new ApiError(e.message ?? res.statusText ?? `Error ${res.status}`, res.status, e.code, e.field, e.params);
   }

@@ -1,23 +1,26 @@
 import { useSyncExternalStore } from 'react';
 import { setDateLanguage } from '../../shared/dates';
+import { waitBeforeRefusals } from './api';
 import { toBengaliDigits } from '../../shared/digits';
 import { setFigureLanguage, setWordTranslator } from './format';
 import { LANG_KEY, rememberLanguage } from './lang-memory';
 import { type Lang, type MessageKey, type Messages, messages as en } from '../../shared/messages';
-import { type RefusalCode, type RefusalParams, type Refusals, isRefusalCode, refusalTexts, setSpeaker, speak } from '../../shared/refusals';
+import type { RefusalCode, RefusalParams, Refusals } from '../../shared/refusal-texts';
+import { setSpeaker, speak } from '../../shared/say';
 
 // The interface language. English is built in; Bangla (its catalogue and the registry's words)
 // is loaded when chosen. Components read texts with `useMessages()` and re-render in place when
 // the language changes; English words that arrive as data (the registry's labels and choices)
 // are shown through `tr()`; refusals, the server's and the forms', are spoken from their codes
-// (`refusalIn`, and the shared schemas' speaker) in the chosen language.
+// (`refusalIn`, and the shared schemas' speaker) in the chosen language. The refusals' texts are
+// fetched when first needed (`refusalsReady`, which the forms and the API client wait for), so a
+// first screen carries none of them.
 export type { Lang } from '../../shared/messages';
 
 let lang: Lang = 'en';
 let dict: Messages = en;
 let bnDict: Messages | null = null;
-let refusals: Refusals = refusalTexts;
-let bnRefusals: Refusals | null = null;
+const refusals: Partial<Record<Lang, Refusals>> = {};
 let reverse = new Map<string, string>();
 const listeners = new Set<() => void>();
 
@@ -55,11 +58,11 @@ export async function setLanguage(next: Lang): Promise<void> {
     const [bn] = await Promise.all([import('../../shared/messages-bn'), bengaliFonts()]);
     index(bn.messages, bn.terms);
     bnDict = bn.messages;
-    bnRefusals = bn.refusals;
   }
+  // Refusals already needed in one language are needed in the other (an open form's, the outbox's).
+  if (refusals.en || refusals.bn) await refusalsReady(next);
   lang = next;
   dict = next === 'bn' ? (bnDict ?? en) : en;
-  refusals = next === 'bn' ? (bnRefusals ?? refusalTexts) : refusalTexts;
   rememberLanguage(next);
   applyLanguage(next);
   for (const l of listeners) l();
@@ -89,15 +92,49 @@ export function tr(text: string): string {
   return text;
 }
 
-/** A refusal (a code of shared/refusals.ts and its params) in the current language. */
-export const refusalIn = (code: RefusalCode, params?: RefusalParams) => speak(refusals, lang, code, params, tr);
+const loading: Partial<Record<Lang, Promise<void>>> = {};
+
+/**
+ * Fetches the refusals' texts of a language (the current one by default) the first time; the
+ * screens reading them are drawn again when they come. Waited for before a form checks its
+ * fields and before a refused answer is read, so a refusal is never shown before its words.
+ */
+export function refusalsReady(which: Lang = lang): Promise<void> {
+  if (refusals[which]) return Promise.resolve();
+  const load =
+    loading[which] ??
+    (which === 'bn' ? import('../../shared/refusals-bn').then((m) => m.refusals) : import('../../shared/refusal-texts').then((m) => m.refusalTexts))
+      .then((texts) => {
+        refusals[which] = texts;
+        dict = { ...dict };
+        for (const l of listeners) l();
+      })
+      .finally(() => delete loading[which]);
+  loading[which] = load;
+  return load;
+}
+
+/** A refusal (a code of shared/refusal-texts.ts and its params) in the current language; its code until its words have come. */
+export function refusalIn(code: RefusalCode, params?: RefusalParams): string {
+  const texts = refusals[lang];
+  if (!texts) {
+    void refusalsReady().catch(() => undefined);
+    return code;
+  }
+  return speak(texts, lang, code, params, tr);
+}
+
+// A refused answer is thrown once its words are here.
+waitBeforeRefusals(() => refusalsReady());
 
 // The shared schemas' refusals, in the forms, are spoken in the current language when they fail.
 setSpeaker(refusalIn);
 
 /** What a person reads for a refusal that came as data: by its code when it has one of ours, else its text. */
 export function refusalTextOf(r: { code?: unknown; params?: RefusalParams; message?: string } | undefined): string {
-  if (r && isRefusalCode(r.code)) return refusalIn(r.code, r.params);
+  const texts = refusals[lang];
+  if (r && typeof r.code === 'string' && texts && Object.hasOwn(texts, r.code)) return refusalIn(r.code as RefusalCode, r.params);
+  if (!texts) void refusalsReady().catch(() => undefined);
   return r?.message ?? '';
 }
 

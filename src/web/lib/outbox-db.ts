@@ -1,4 +1,4 @@
-import type { RefusalParams } from '../../shared/refusals';
+import type { RefusalParams } from '../../shared/refusal-texts';
 // The outbox on this phone (issue 16, docs/decisions/0014-outbox.md): entries saved while the
 // server could not be reached wait here, in IndexedDB, with their idempotency key and the moment
 // they were made, until they are sent. Kept per user: only the user who made an entry sends it.

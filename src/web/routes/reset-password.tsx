@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { titleIn } from '../lib/title';
+import { checkedBy } from '../lib/form-check';
 
 export function meta() {
   return [{ title: titleIn('Set a new password · AMA Metal & Wire Industries') }];
@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(params.get('error') || !token ? m.resetInvalid : null);
-  const form = useForm<z.infer<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm<z.infer<typeof resetPasswordSchema>>({ resolver: checkedBy(resetPasswordSchema), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

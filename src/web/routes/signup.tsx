@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { FormNotice, TextField } from '../components/form/text-field';
 import { api } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { titleIn } from '../lib/title';
+import { checkedBy } from '../lib/form-check';
 
 export function meta() {
   return [{ title: titleIn('Sign up · AMA Metal & Wire Industries') }];
@@ -18,7 +18,7 @@ export default function SignupPage() {
   const m = useMessages();
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SignupInput>({ resolver: zodResolver(signupSchema), defaultValues: { name: '', email: '', password: '', confirm: '' } });
+  const form = useForm<SignupInput>({ resolver: checkedBy(signupSchema), defaultValues: { name: '', email: '', password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

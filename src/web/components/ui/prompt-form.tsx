@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { tr, useMessages } from '../../lib/i18n';
+import { refusalsReady, tr, useMessages } from '../../lib/i18n';
 
 /** A one-field form inside a pop-up: an end note, a sale amount, a reason. Required. */
 export function PromptForm(props: {
@@ -18,6 +18,7 @@ export function PromptForm(props: {
   const inputId = useId();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    await refusalsReady().catch(() => undefined);
     const problem = props.check(value);
     setError(problem);
     if (problem) return;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type AccountInput, accountInputSchema, accountTypes } from '../../../shared/accounts';
@@ -13,6 +12,7 @@ import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { type Account, useAccounts, useSaveAccount } from './api';
+import { checkedBy } from '../../lib/form-check';
 
 // The money accounts page (issue 28): every account with its balance, the total that is the
 // header's Balance; an admin adds bank accounts and wallets, renames them, archives an empty one
@@ -97,7 +97,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   const m = useMessages();
   const save = useSaveAccount();
   const form = useForm<AccountInput>({
-    resolver: zodResolver(accountInputSchema) as never,
+    resolver: checkedBy(accountInputSchema),
     defaultValues: account
       ? { name: account.name, type: account.type, bank: account.bank ?? '', branch: account.branch ?? '', number: account.number ?? '' }
       : { name: '', type: 'bank', bank: '', branch: '', number: '' },

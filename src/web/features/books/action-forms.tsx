@@ -1,4 +1,4 @@
-import { say } from '../../../shared/refusals';
+import { say } from '../../../shared/say';
 import { useQuery } from '@tanstack/react-query';
 import { fill } from '../../../shared/messages';
 import { fieldMessage, parseDecimal, units } from '../../../shared/money';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import { entryInputSchema } from '../../../shared/entry-schemas';
@@ -9,6 +8,7 @@ import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { lastAccount } from '../accounts';
 import { type Entry, lastEntryQuery } from './api';
+import { checkedBy } from '../../lib/form-check';
 
 /** What the entry form holds: each field as typed. */
 export type EntryFormValues = Record<string, string>;
@@ -40,7 +40,7 @@ export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correct
     const text = (k: string) => (from?.[k] === null || from?.[k] === undefined || (k === 'account_id' && Number(from[k]) === 1) ? '' : String(from[k]));
     return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, text(k)])) : blank;
   }, [blank, correcting, draft]);
-  const form = useForm<EntryFormValues>({ resolver: zodResolver(schema) as never, defaultValues: start, shouldFocusError: false });
+  const form = useForm<EntryFormValues>({ resolver: checkedBy(schema), defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<EntryFormValues>;
   const values = form.watch();
   // Closing the pop-up with typed values asks first.

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
@@ -7,6 +6,7 @@ import { partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
 import { FieldShell } from '../../components/form/text-field';
+import { checkedBy } from '../../lib/form-check';
 
 type Values = Record<string, string>;
 
@@ -15,7 +15,7 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
   const m = useMessages();
   const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.default ?? '']));
   const initial = partner ? Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])) : blank;
-  const form = useForm<Values>({ resolver: zodResolver(partnerSchema) as never, defaultValues: initial });
+  const form = useForm<Values>({ resolver: checkedBy(partnerSchema), defaultValues: initial });
   const save = useSavePartner();
   const errors = form.formState.errors;
   const idPrefix = useId();
