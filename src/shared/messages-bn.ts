@@ -335,6 +335,7 @@ export const messages: Messages = {
   accountsTotal: 'সব হিসাব',
   balanceByAccount: 'হিসাব অনুযায়ী ব্যালেন্স',
   save: 'সংরক্ষণ',
+  salarySuggested: 'নির্ধারিত বেতন থেকে {days} দিনের অনুপস্থিতি বাদে (এক দিন = মাসের ৩০ ভাগের ১ ভাগ): {amount}',
 };
 
 export { terms } from './registry-bn.ts';

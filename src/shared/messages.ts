@@ -350,6 +350,7 @@ export const messages = {
   accountsTotal: 'All accounts',
   balanceByAccount: 'Balance by account',
   save: 'Save',
+  salarySuggested: 'The assigned salary less {days} days absent (a day is a thirtieth): {amount}',
 } as const;
 
 export type MessageKey = keyof typeof messages;

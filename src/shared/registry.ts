@@ -27,9 +27,10 @@ export type FieldInput =
 /**
  * The part a field plays, so that no code outside the registry finds it by its name or column:
  * the priced amount (weight or quantity), the rate, what was paid and discounted, the total and
- * due worked out from them, and the wire size.
+ * due worked out from them, and the wire size; a salary's assigned monthly salary and days absent,
+ * from which its amount (paid) is suggested.
  */
-export type FieldRole = 'weight' | 'quantity' | 'rate' | 'paid' | 'discount' | 'total' | 'due' | 'size';
+export type FieldRole = 'weight' | 'quantity' | 'rate' | 'paid' | 'discount' | 'total' | 'due' | 'size' | 'salary' | 'absentDays';
 
 export interface FieldDef {
   /** The name on the wire (spec spelling: qunatity, potNumb, ...). */
@@ -152,8 +153,8 @@ const party = (categories: readonly PartnerCategory[]) => field('name', 'name', 
 const money = <const L extends string>(name: string, label: L, required: boolean, column: EntryColumn = 'paid_amount_p', more: More = {}) =>
   decimal(name, column, label, 'money', required, more);
 const note = (required: boolean) => field('note', 'note', 'Note', { type: 'text', max: 500, long: true }, required);
-const text = <const L extends string>(name: string, column: EntryColumn, label: L, required: boolean, max = 100) =>
-  field(name, column, label, { type: 'text', max }, required);
+const text = <const L extends string>(name: string, column: EntryColumn, label: L, required: boolean, max = 100, more: More = {}) =>
+  field(name, column, label, { type: 'text', max }, required, more);
 const weight = (required: boolean) => decimal('weight', 'weight_g', 'Weight (KG)', 'weight', required, { role: 'weight' });
 const stockAdded = () => decimal('wire_stock', 'weight_g', 'Stock added (KG)', 'weight', true, { role: 'weight' });
 const quantity = (required: boolean) => decimal('qunatity', 'qunatity_milli', 'Quantity', 'quantity', required, { role: 'quantity' });
@@ -243,9 +244,9 @@ export const kinds = [
     fields: [
       party(['Employee']),
       month(),
-      text('assignedSalary', 'assigned_salary', 'Assigned Salary', true, 50),
-      money('paid_amount', 'Amount', true),
-      text('absent', 'absent', 'Absent (days)', true, 50),
+      text('assignedSalary', 'assigned_salary', 'Assigned Salary', true, 50, { role: 'salary' }),
+      money('paid_amount', 'Amount', true, 'paid_amount_p', { role: 'paid' }),
+      text('absent', 'absent', 'Absent (days)', true, 50, { role: 'absentDays' }),
       note(true),
     ],
   },

@@ -1,6 +1,7 @@
 import { dueAmount, lineTotal, parseDecimal, units } from '../../../shared/money';
 import type { FieldDef, KindDef } from '../../../shared/registry';
-import { pricingFields } from '../../../shared/registry';
+import { fieldWithRole, pricingFields } from '../../../shared/registry';
+import { salaryAfterAbsence } from '../../../shared/salary';
 import type { EntryFormValues } from './use-entry-defaults';
 
 /**
@@ -22,4 +23,16 @@ export function derivedFigures(kind: KindDef, values: EntryFormValues): { total:
   const [paid, discount] = [part(priced?.paid), part(priced?.discount)];
   const due = total !== null && paid !== null && discount !== null ? dueAmount(total, paid, discount) : null;
   return { total, due };
+}
+
+/**
+ * A salary's amount worked out from the assigned salary and the days absent (`salaryAfterAbsence`),
+ * for the field that plays `paid`; null for a kind without both, or while they cannot be read.
+ */
+export function suggestedAmount(kind: KindDef, values: EntryFormValues): { field: FieldDef; poisha: number; days: string } | null {
+  const [salary, absent, paid] = (['salary', 'absentDays', 'paid'] as const).map((role) => fieldWithRole(kind, role));
+  if (!salary || !absent || !paid) return null;
+  const days = values[absent.name] ?? '';
+  const poisha = salaryAfterAbsence(values[salary.name] ?? '', days);
+  return poisha === null ? null : { field: paid, poisha, days: days.trim() || '0' };
 }

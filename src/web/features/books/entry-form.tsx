@@ -5,6 +5,7 @@ import { fill } from '../../../shared/messages';
 import { formatTaka } from '../../../shared/money';
 import type { FieldDef, KindDef } from '../../../shared/registry';
 import { dateText, entryNo, figureLanguage } from '../../lib/format';
+import { digitsFor } from '../../../shared/digits';
 import type { Partner } from '../partners/api';
 import type { Entry } from './api';
 import { PartyPicker } from './party-picker';
@@ -19,6 +20,7 @@ import { type EntryFormValues as Values, useEntryDefaults } from './use-entry-de
 import { useEntryFocus } from './use-entry-focus';
 import { useEntrySave } from './use-entry-save';
 import { usePartyChoice } from './use-party-choice';
+import { useSuggestedAmount } from './use-suggested-amount';
 
 /**
  * The form for any record kind, built from its registry entry: read-only date and issued-by,
@@ -47,6 +49,7 @@ export function EntryForm({
   const { fields, partyField, blank, form, errors, values } = useEntryDefaults(kind, { correcting, draft });
   const { focusAfter, onKeyDown, onChange, onInvalid } = useEntryFocus({ formRef, fields, idPrefix });
   const { choosable, balances, onPartner } = usePartyChoice({ kind, form, fields, partyField, idPrefix, focusAfter });
+  const suggestion = useSuggestedAmount(kind, form, values);
   const { saving, onSubmit } = useEntrySave({ kind, correcting, draft, user: session.user, form, blank, formRef, onInvalid, onDone });
 
   return (
@@ -81,6 +84,11 @@ export function EntryForm({
                 scope={kind.kind}
                 error={error ? String(error) : undefined}
               />
+              {suggestion?.field === f ? (
+                <p className="text-sm text-muted" data-testid="salary-suggestion" aria-live="polite">
+                  {fill(m.salarySuggested, { days: digitsFor(suggestion.days, figureLanguage()), amount: formatTaka(suggestion.poisha, figureLanguage()) })}
+                </p>
+              ) : null}
             </FieldShell>
           );
         })}
