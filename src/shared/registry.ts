@@ -30,7 +30,7 @@ export type FieldInput =
  * due worked out from them, and the wire size; a salary's assigned monthly salary and days absent,
  * from which its amount (paid) is suggested.
  */
-export type FieldRole = 'weight' | 'quantity' | 'rate' | 'paid' | 'discount' | 'total' | 'due' | 'size' | 'salary' | 'absentDays';
+export type FieldRole = 'weight' | 'quantity' | 'rate' | 'paid' | 'discount' | 'total' | 'due' | 'size' | 'monthlySalary' | 'absentDays';
 
 export interface FieldDef {
   /** The name on the wire (spec spelling: qunatity, potNumb, ...). */
@@ -244,7 +244,7 @@ export const kinds = [
     fields: [
       party(['Employee']),
       month(),
-      text('assignedSalary', 'assigned_salary', 'Assigned Salary', true, 50, { role: 'salary' }),
+      text('assignedSalary', 'assigned_salary', 'Assigned Salary', true, 50, { role: 'monthlySalary' }),
       money('paid_amount', 'Amount', true, 'paid_amount_p', { role: 'paid' }),
       text('absent', 'absent', 'Absent (days)', true, 50, { role: 'absentDays' }),
       note(true),

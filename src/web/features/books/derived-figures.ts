@@ -30,7 +30,7 @@ export function derivedFigures(kind: KindDef, values: EntryFormValues): { total:
  * for the field that plays `paid`; null for a kind without both, or while they cannot be read.
  */
 export function suggestedAmount(kind: KindDef, values: EntryFormValues): { field: FieldDef; poisha: number; days: string } | null {
-  const [salary, absent, paid] = (['salary', 'absentDays', 'paid'] as const).map((role) => fieldWithRole(kind, role));
+  const [salary, absent, paid] = (['monthlySalary', 'absentDays', 'paid'] as const).map((role) => fieldWithRole(kind, role));
   if (!salary || !absent || !paid) return null;
   const days = values[absent.name] ?? '';
   const poisha = salaryAfterAbsence(values[salary.name] ?? '', days);
