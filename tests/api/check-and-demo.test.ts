@@ -9,7 +9,8 @@ import { openSqlite, SQLITE_FILE } from '../../src/server/db/sqlite.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { getSummary } from '../../src/server/modules/books/repository.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
-import { kinds } from '../../src/shared/registry.ts';
+import { overview } from '../../src/server/modules/overview/service.ts';
+import { kinds, registry } from '../../src/shared/registry.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 const run = promisify(execFile);
@@ -29,6 +30,14 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
       expect(String(dates.last) <= '2026-11-22').toBe(true);
       expect(await checkBooks(t.database.db)).toEqual([]);
       expect(Number((await getSummary(t.database.db)).entry_count)).toBe(1500);
+
+      // They look like a factory's books: its clients owe it, it owes its suppliers (issue 32).
+      const glance = await overview(t.database.db, registry, 'Asia/Dhaka');
+      const suppliers = ['Wood Powder Agent', 'Wire Agent', 'Acid Agent'];
+      expect(glance.receivables.length).toBeGreaterThan(0);
+      expect(glance.payables.length).toBeGreaterThan(0);
+      for (const p of glance.receivables) expect(p.catagories, p.name).toBe('Client');
+      for (const p of glance.payables) expect(suppliers.concat('Investor'), p.name).toContain(p.catagories);
 
       await t.database.db
         .updateTable('ledger_summary')

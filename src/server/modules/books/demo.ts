@@ -7,12 +7,15 @@ import {
   kinds,
   months,
   partnerCategories,
+  pricingFields,
   registry,
   wireSizes,
 } from '../../../shared/registry.ts';
+import { divideHalfUp, lineTotal } from '../../../shared/money.ts';
+import { salaryAfterAbsence } from '../../../shared/salary.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
-import { recordRollups } from './rollups.ts';
+import { ledgerEffect, recordRollups } from './rollups.ts';
 import { buildEntryRow } from './entries.ts';
 
 // Believable demo books: partners of every category and a year of entries of every kind,
@@ -97,7 +100,19 @@ export async function seedDemo(
   const start = new Date(`${opts.today}T00:00:00Z`).getTime() - 365 * 86_400_000;
   const money = (lo: number, hi: number) => between(lo, hi) * 100 + (rand() < 0.3 ? between(0, 99) : 0);
   // Who pays the factory in the demo books: clients, paying their dues (any party may, in real books).
-  const demoPayers: Record<string, readonly string[]> = { paymentReceived: ['Client'] };
+  // Clients pay the factory their dues; the factory pays its suppliers theirs: part or all of what
+  // is owed at the time (`owed`: each party's ledger balance as the books are written), never more.
+  const demoPayers: Record<string, { categories: readonly string[]; side: 1 | -1 }> = {
+    paymentReceived: { categories: ['Client'], side: 1 },
+    partnerPayment: { categories: ['Wood Powder Agent', 'Wire Agent', 'Acid Agent'], side: -1 },
+  };
+  const owed = new Map<number, number>();
+  /** One of the parties of `categories` owed on `side` (they owe us: 1; we owe them: −1), and how much; null when none is. */
+  const owing = (categories: readonly string[], side: 1 | -1) => {
+    const found = byCategory(categories).filter((p) => (owed.get(Number(p.id)) ?? 0) * side > 0);
+    const p = found.length ? pick(found) : null;
+    return p ? { party: p, amount: (owed.get(Number(p.id)) ?? 0) * side } : null;
+  };
   const all = (kinds as readonly KindDef[]).filter((k) => !opts.kinds || opts.kinds.includes(k.kind));
   // Sales and furnace work are most of the books; the rest are steady.
   const weights: Record<string, number> = {
@@ -180,8 +195,11 @@ export async function seedDemo(
     for (const f of inputFields(kind)) {
       switch (f.input.type) {
         case 'party': {
-          const p = pick(byCategory(demoPayers[kind.kind] ?? f.input.categories));
+          const payer = demoPayers[kind.kind];
+          const due = payer ? owing(payer.categories, payer.side) : null;
+          const p = due?.party ?? pick(byCategory(payer?.categories ?? f.input.categories));
           party = { id: Number(p.id), name: p.name };
+          if (payer) input.paid_amount = due ? Math.max(100, divideHalfUp(due.amount * between(300, 1000), 1000)) : money(500, 2_000);
           break;
         }
         case 'choice':
@@ -196,7 +214,7 @@ export async function seedDemo(
           if (f.input.unit === 'weight') input[f.name] = ((kind.stock?.direction ?? 0) > 0 ? between(2000, 6000) : between(50, 600)) * 1000 + between(0, 999);
           else if (f.input.unit === 'rate') input[f.name] = between(60, 140) * 100 + between(0, 99);
           else if (f.input.unit === 'quantity' || f.input.unit === 'unit') input[f.name] = between(1, 200) * 1000;
-          else input[f.name] = f.role === 'discount' ? (rand() < 0.7 ? 0 : money(50, 2000)) : money(500, 60000);
+          else if (input[f.name] === undefined) input[f.name] = f.role === 'discount' ? (rand() < 0.7 ? 0 : money(50, 2000)) : money(500, 60000);
           break;
         case 'text':
           if (f.name === 'assignedSalary') input[f.name] = 'N/A';
@@ -208,15 +226,26 @@ export async function seedDemo(
       }
     }
     if (kind.production) Object.assign(input, productionInput(kind.production));
+    // A bill is paid in full, in part or not yet, and never more than it comes to, so clients owe
+    // the factory and the factory owes its suppliers, as in a factory's books; a discount is small.
+    const priced = pricingFields(kind);
+    if (priced?.paid) {
+      const total = lineTotal(Number(input[priced.amount.name]), Number(input[priced.rate.name]));
+      const discount = priced.discount && rand() < 0.3 ? divideHalfUp(total * between(1, 20), 1000) : 0;
+      if (priced.discount) input[priced.discount.name] = discount;
+      const share = rand();
+      input[priced.paid.name] = divideHalfUp((total - discount) * (share < 0.5 ? 1000 : share < 0.85 ? between(300, 900) : 0), 1000);
+    }
     if (kind.production === 'salaries' && party) {
       input.assignedSalary = partners.find((p) => Number(p.id) === party?.id)?.assigned_salary ?? 'N/A';
-      // A month's salary, less a little for days absent.
-      if (/^\d+$/.test(String(input.assignedSalary))) input.paid_amount = Number(input.assignedSalary) * 100 - Number(input.absent ?? 0) * 50_000;
+      // A month's salary, less a thirtieth for each day absent (the salary form's suggestion).
+      input.paid_amount = salaryAfterAbsence(String(input.assignedSalary), String(input.absent ?? '')) ?? input.paid_amount;
     }
     const row = buildEntryRow(kind, input, party, { issue_date: issueDate, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null });
     // Most fires have ended (a lifecycle without an entry of its own: a closing note).
     const l = kind.lifecycle;
     if (l && !l.entry && rand() < 0.9) Object.assign(row, { [l.status]: 1, [l.value.column]: `Ended ${between(5, 11)} pm` });
+    if (party) owed.set(party.id, (owed.get(party.id) ?? 0) + ledgerEffect(registry, row));
     batch.push(row);
     cash += row.cash_p;
     stock += row.stock_g;
