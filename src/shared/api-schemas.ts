@@ -54,6 +54,10 @@ export function entryAnswerSchema(kind: KindDef): z.ZodObject {
   if (l) {
     shape[l.status] = z.boolean();
     shape[l.value.name] = l.action === 'sell' ? z.number().nullable() : z.string().nullable();
+    shape.lifecycle_at = z.string().nullable().meta({
+      description: 'When it was ended or sold (ISO time, stamped by the server); null before then, and for entries ended before the server stamped it.',
+    });
+    shape.lifecycle_by = z.string().nullable().meta({ description: 'Who ended or sold it.' });
   }
   schema = z
     .object(shape)

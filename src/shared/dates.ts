@@ -43,6 +43,33 @@ export function formatLongDate(date: Date, lang: Lang = dateLanguage): string {
   return toBengaliDigits(`${Number(parts.day)} ${bnMonths[Number(parts.month) - 1]} ${parts.year}`);
 }
 
+const dayAndTimes = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as people there read it: its day and its time on the 24-hour clock, in `timeZone`:
+ * "26 November 2026, 21:05", "২৬ নভেম্বর ২০২৬, ২১:০৫".
+ */
+export function formatDayAndTime(moment: Date, timeZone: string, lang: Lang = dateLanguage): string {
+  let format = dayAndTimes.get(timeZone);
+  if (!format)
+    dayAndTimes.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        day: 'numeric',
+        month: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })),
+    );
+  const p = Object.fromEntries(format.formatToParts(moment).map((part) => [part.type, part.value]));
+  const day = formatLongDate(new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), 12)), lang);
+  const time = `${p.hour}:${p.minute}`;
+  return `${day}, ${lang === 'en' ? time : toBengaliDigits(time)}`;
+}
+
 // Making a formatter costs far more than using one: one per time zone.
 const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
 // The last answer per zone and the minute it holds for: every write asks, and a zone's day only

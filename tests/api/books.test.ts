@@ -480,20 +480,27 @@ describe.each(dialects)('books on %s', (dialect) => {
   describe('fire end', () => {
     it('ends a fire once with its end note; a second end is 409, a missing note 400', async () => {
       const fire = await create(kindNamed('fire'), { roll: '12', pot_number: '3', weight: '40', fire_man: 'Jalal' });
-      expect(fire).toMatchObject({ fire_status: false, fire_time: null });
+      expect(fire).toMatchObject({ fire_status: false, fire_time: null, lifecycle_at: null, lifecycle_by: null });
       expectFieldError(await acc.put(`/api/fire/${fire.id}`, { fire_status: true }), 400, 'fire_time');
       expectFieldError(await acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: '  ' }), 400, 'fire_time');
       expect((await list('fire')).find((r) => r.id === fire.id)).toMatchObject({ fire_status: false, fire_time: null });
 
       const before = await summary();
-      const ended = await acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: '6:30 PM, pot cooled' });
+      const [from, ended] = [Date.now(), await acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: '6:30 PM, pot cooled' })];
       expect(ended.statusCode, ended.body).toBe(200);
       expect(ended.json().data).toMatchObject({ id: fire.id, fire_status: true, fire_time: '6:30 PM, pot cooled', roll: '12', fire_man: 'Jalal' });
-      expect((await list('fire')).find((r) => r.id === fire.id)).toMatchObject({ fire_status: true, fire_time: '6:30 PM, pot cooled' });
+      // The end time is the server's, and who ended it; the note is the person's.
+      const listed = (await list('fire')).find((r) => r.id === fire.id);
+      expect(listed).toMatchObject({ fire_status: true, fire_time: '6:30 PM, pot cooled', lifecycle_by: ended.json().data.lifecycle_by });
+      const at = Date.parse(String(listed?.lifecycle_at));
+      expect(at).toBeGreaterThanOrEqual(from - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(listed?.lifecycle_at).toBe(ended.json().data.lifecycle_at);
+      expect(typeof listed?.lifecycle_by === 'string' && listed.lifecycle_by.length > 0).toBe(true);
 
       const again = await acc.put(`/api/fire/${fire.id}`, { fire_status: true, fire_time: 'later' });
       expect(again.statusCode, again.body).toBe(409);
-      expect((await list('fire')).find((r) => r.id === fire.id)).toMatchObject({ fire_time: '6:30 PM, pot cooled' });
+      expect((await list('fire')).find((r) => r.id === fire.id)).toMatchObject({ fire_time: '6:30 PM, pot cooled', lifecycle_at: listed?.lifecycle_at });
       expect(await summary()).toEqual(before);
       expect((await acc.put('/api/fire/99999999', { fire_status: true, fire_time: 'x' })).statusCode).toBe(404);
       const asset = await create(kindNamed('asset'));
@@ -606,7 +613,13 @@ describe.each(dialects)('books on %s', (dialect) => {
       const res = await acc.post(`/api/entries/${sale[0]?.id}/void`, { reason: 'Buyer did not pay' });
       expect(res.statusCode, res.body).toBe(200);
       expect(await summary()).toEqual(before);
-      expect((await list('assetsCost')).find((r) => r.id === asset.id)).toMatchObject({ sold_status: false, sold_amount: null, voided: false });
+      expect((await list('assetsCost')).find((r) => r.id === asset.id)).toMatchObject({
+        sold_status: false,
+        sold_amount: null,
+        lifecycle_at: null,
+        lifecycle_by: null,
+        voided: false,
+      });
       expect((await acc.post(`/api/entries/${sale[0]?.id}/void`, { reason: 'Again' })).statusCode).toBe(409);
 
       const resold = await acc.put(`/api/assetsCost/${asset.id}`, { sold_status: true, sold_amount: '100' });

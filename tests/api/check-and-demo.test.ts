@@ -51,6 +51,14 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
         .set((eb) => ({ balance_p: eb('balance_p', '-', 1) }))
         .execute();
 
+      // Demo fires ended in the evening of their day, stamped; an open fire stamped ended is found.
+      const fires = await t.database.db.selectFrom('entries').select(['id', 'fire_status', 'lifecycle_at']).where('kind', '=', 'fire').execute();
+      for (const f of fires) expect(Boolean(f.lifecycle_at), String(f.id)).toBe(Boolean(Number(f.fire_status)));
+      const open = fires.find((f) => !Number(f.fire_status));
+      await t.database.db.updateTable('entries').set({ lifecycle_at: '2026-11-20T15:00:00.000Z' }).where('id', '=', Number(open?.id)).execute();
+      expect(await checkBooks(t.database.db)).toEqual([`entry ${open?.id} (fire): not ended, yet stamped ended at 2026-11-20T15:00:00.000Z`]);
+      await t.database.db.updateTable('entries').set({ lifecycle_at: null }).where('id', '=', Number(open?.id)).execute();
+
       // The running totals behind history pages, party lists and ledgers are checked as well.
       const day = await t.database.db.selectFrom('kind_day_totals').selectAll().where('kind', '=', 'msWire').orderBy('issue_date').executeTakeFirstOrThrow();
       await t.database.db

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { type KindDef, kindsInGroup } from '../../src/shared/registry';
+import { formatLongDate, todayIn } from '../../src/shared/dates';
 import { addPartner, booksCheck, logIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
@@ -140,7 +141,7 @@ test.describe('the books', () => {
     expect(await booksCheck()).toEqual([]);
   });
 
-  test('a fire is logged, asks for an end note, and shows it when ended @single-run', async ({ page }) => {
+  test('a fire is logged, asks for an end note, and shows the time it ended with the note @single-run', async ({ page }) => {
     await logIn(page, E2E_ADMIN);
     await page.goto('/fireCount');
     const form = page.getByRole('form', { name: 'Fire Count' });
@@ -160,6 +161,9 @@ test.describe('the books', () => {
     await expect(page.getByText('End Fire', { exact: true })).toBeVisible();
     await expect(row).toContainText('Ended 9 pm');
     await expect(row.getByRole('button', { name: 'End Time' })).toHaveCount(0);
+    // The End Time column shows the time the fire was ended (the business day, 24-hour clock), the note beside it.
+    const time = row.getByTestId('lifecycle-time');
+    await expect(time).toHaveText(new RegExp(`^${formatLongDate(new Date(`${todayIn('Asia/Dhaka')}T12:00:00Z`), 'en')}, \\d{2}:\\d{2}$`));
   });
 
   test('an asset is bought, then sold: the sale amount shows and enters the balance @single-run', async ({ page }) => {

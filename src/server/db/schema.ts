@@ -97,6 +97,9 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   idempotency_key: string | null;
   /** When an entry sent late (a phone's outbox) was made; null when saved at once. */
   made_at: string | null;
+  /** When a lifecycle happened (a fire ended, an asset sold) and who did it (migration 0018). */
+  lifecycle_at: string | null;
+  lifecycle_by: string | null;
   /** The money account its money went through (money_accounts; 1 is Cash in hand). */
   account_id: number;
 };

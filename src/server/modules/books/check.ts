@@ -27,6 +27,10 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
     const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
+    // A lifecycle's time is stamped when it happens and cleared when it is undone: never on an entry still open.
+    const l = kind.lifecycle;
+    if (l && row.void_of === null && !Number(row[l.status]) && (row.lifecycle_at !== null || row.lifecycle_by !== null))
+      problems.push(`entry ${row.id} (${row.kind}): not ${l.done}, yet stamped ${l.done} at ${row.lifecycle_at}`);
   }
   problems.push(...(await rollupProblems(db, registry, rows)));
   // Against the balance the entries add up to: a wrong stored summary is one problem, said above.

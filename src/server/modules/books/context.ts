@@ -35,6 +35,8 @@ const noLinks = Object.freeze({
   void_reason: null,
   idempotency_key: null,
   made_at: null,
+  lifecycle_at: null,
+  lifecycle_by: null,
   voided: 0,
   account_id: CASH_ACCOUNT_ID,
 });

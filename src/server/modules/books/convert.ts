@@ -37,6 +37,9 @@ export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails & { name_
     out[l.status] = Boolean(row[l.status]);
     const v = row[l.value.column];
     out[l.value.name] = v === null || v === undefined ? null : l.action === 'sell' ? toDecimal(Number(v), units.money) : v;
+    // When it happened and who did it, as the server stamped it (none for entries ended before it did).
+    out.lifecycle_at = row.lifecycle_at ?? null;
+    out.lifecycle_by = row.lifecycle_by ?? null;
   }
   return withVoid(out, row);
 }

@@ -244,7 +244,17 @@ export async function seedDemo(
     const row = buildEntryRow(kind, input, party, { issue_date: issueDate, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null });
     // Most fires have ended (a lifecycle without an entry of its own: a closing note).
     const l = kind.lifecycle;
-    if (l && !l.entry && rand() < 0.9) Object.assign(row, { [l.status]: 1, [l.value.column]: `Ended ${between(5, 11)} pm` });
+    if (l && !l.entry && rand() < 0.9) {
+      // Ended in the evening of its day (Dhaka, UTC+6), the time stamped as the server would.
+      const [hour, minute] = [between(17, 23), between(0, 59)];
+      const at = new Date(`${issueDate}T${String(hour - 6).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`).toISOString();
+      Object.assign(row, {
+        [l.status]: 1,
+        [l.value.column]: pick(['Cooled and unloaded', 'Wire bright, good heat', 'Pot needs a patch']),
+        lifecycle_at: at,
+        lifecycle_by: 'Demo Data',
+      });
+    }
     if (party) owed.set(party.id, (owed.get(party.id) ?? 0) + ledgerEffect(registry, row));
     batch.push(row);
     cash += row.cash_p;

@@ -85,8 +85,10 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
     if (!row || row.kind !== kind.kind || row.void_of !== null) throw new HttpError(404, 'lifecycle_not_found', { noun: l.noun });
     if (row.voided) throw new HttpError(409, 'lifecycle_voided', { noun: l.noun });
     // The check and the change in one statement, so of two people doing it at once one succeeds.
-    if (!(await repo.markLifecycle(trx, id, l.status, l.value.column, value))) throw new HttpError(409, 'lifecycle_done', { noun: l.noun, done: l.done });
-    const after = { ...row, [l.status]: 1, [l.value.column]: value };
+    // When and by whom, stamped by the server (a fire's end time is this time, its note beside it).
+    const at = { lifecycle_at: new Date().toISOString(), lifecycle_by: actor.name };
+    if (!(await repo.markLifecycle(trx, id, l.status, l.value.column, value, at))) throw new HttpError(409, 'lifecycle_done', { noun: l.noun, done: l.done });
+    const after = { ...row, [l.status]: 1, [l.value.column]: value, ...at };
     if (l.entry) {
       await repo.recordChange(trx, ctx.registry, row, after);
       // A sale is money in: its own entry, so the balance stays a plain sum of entries.
@@ -109,7 +111,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
       subjectKind: 'entry',
       subjectId: String(id),
       before: { [l.status]: false },
-      after: { [l.status]: true, [l.value.name]: value },
+      after: { [l.status]: true, [l.value.name]: value, at: at.lifecycle_at },
     });
     return after;
   });

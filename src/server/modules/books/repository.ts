@@ -300,10 +300,17 @@ export async function markVoided(db: Db, id: number, unless?: FlagColumn): Promi
 }
 
 /** Marks a lifecycle done (a fire ended, an asset sold) with its value; false when it was done already or the entry was voided. */
-export async function markLifecycle(db: Db, id: number, status: FlagColumn, column: EntryColumn, value: string | number): Promise<boolean> {
+export async function markLifecycle(
+  db: Db,
+  id: number,
+  status: FlagColumn,
+  column: EntryColumn,
+  value: string | number,
+  at: { lifecycle_at: string; lifecycle_by: string },
+): Promise<boolean> {
   const r = await db
     .updateTable('entries')
-    .set({ [status]: 1, [column]: value } as never)
+    .set({ [status]: 1, [column]: value, ...at } as never)
     .where('id', '=', id)
     .where(status, '=', 0)
     .where('voided', '=', 0)
@@ -315,7 +322,7 @@ export async function markLifecycle(db: Db, id: number, status: FlagColumn, colu
 export async function clearLifecycle(db: Db, id: number, status: FlagColumn, column: EntryColumn): Promise<void> {
   await db
     .updateTable('entries')
-    .set({ [status]: 0, [column]: null } as never)
+    .set({ [status]: 0, [column]: null, lifecycle_at: null, lifecycle_by: null } as never)
     .where('id', '=', id)
     .execute();
 }

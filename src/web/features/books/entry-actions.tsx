@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { currentMessages, tr, useMessages } from '../../lib/i18n';
-import { type KindDef, kindByName } from '../../../shared/registry';
+import { type KindDef, type Lifecycle, kindByName } from '../../../shared/registry';
+import { businessTimeText, configQuery } from '../../lib/config';
 import { amountField, formatOf, subjectField, subjectFormat } from '../../../shared/registry-views';
 import { Modal } from '../../components/ui/modal';
 import { dateText, entryNo, formatCell } from '../../lib/format';
@@ -26,6 +28,27 @@ export function entrySummary(e: Entry): { subject: string; amount: string } {
     // Among taka amounts a weight (stock added) says it is one.
     amount: format === 'kg' && figure ? `${figure}${currentMessages().kgUnit}` : figure,
   };
+}
+
+/**
+ * What a done lifecycle recorded: an asset's sale amount; a fire's end time (when the server
+ * stamped it) with its end note beside it, or the note alone for fires ended before it did.
+ */
+function LifecycleDone({ entry, lifecycle: l }: { entry: Entry; lifecycle: Lifecycle }) {
+  const config = useQuery(configQuery);
+  if (l.action === 'sell') return <span className="whitespace-normal">{formatCell(entry[l.value.name], 'money')}</span>;
+  const note = String(entry[l.value.name] ?? '');
+  return (
+    <span className="whitespace-normal">
+      {entry.lifecycle_at ? (
+        <time dateTime={String(entry.lifecycle_at)} className="font-medium" data-testid="lifecycle-time">
+          {businessTimeText(config.data, String(entry.lifecycle_at))}
+        </time>
+      ) : null}
+      {entry.lifecycle_at && note ? ' · ' : ''}
+      {note}
+    </span>
+  );
 }
 
 /** A voided entry's mark: who voided it, when and why (on screen and in print). */
@@ -66,9 +89,7 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
   const subject = entrySummary(k ? { ...entry, kind: k.kind } : entry).subject;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1">
-      {l && done ? (
-        <span className="whitespace-normal">{l.action === 'sell' ? formatCell(entry[l.value.name], 'money') : String(entry[l.value.name] ?? '')}</span>
-      ) : null}
+      {l && done ? <LifecycleDone entry={entry} lifecycle={l} /> : null}
       {l && !done ? (
         <button
           type="button"
