@@ -37,6 +37,7 @@ const noLinks = Object.freeze({
   made_at: null,
   voided: 0,
   account_id: CASH_ACCOUNT_ID,
+  to_account_id: null,
 });
 
 /**
