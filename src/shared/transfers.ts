@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CASH_ACCOUNT_ID } from './accounts.ts';
 import { listQuerySchema, pageLimit } from './books-api.ts';
-import { blankToUndefined, decimalSchema, idempotencyKeySchema, missingOr } from './entry-schemas.ts';
+import { blankToUndefined, correctionReasonSchema, decimalSchema, idempotencyKeySchema, missingOr } from './entry-schemas.ts';
 import { LEDGER_PAGE } from './ledger-page.ts';
 import { say, saying } from './refusals.ts';
 
@@ -33,30 +33,37 @@ const accountRef = (label: string) =>
     ),
   );
 
-/** POST /api/transfers (and a transfer's correction): amounts in taka as text or a number, kept in poisha. */
+/** A transfer's fields: amounts in taka as text or a number, kept in poisha. */
+const transferFields = {
+  from_account_id: accountRef(transferLabels.from),
+  to_account_id: accountRef(transferLabels.to),
+  amount: z.preprocess(
+    blankToUndefined,
+    decimalSchema(transferLabels.amount, 'money').refine((v) => v > 0, saying('field_positive', { field: transferLabels.amount })),
+  ),
+  fee: z.preprocess(blankToUndefined, decimalSchema(transferLabels.fee, 'money').optional()),
+  note: z.preprocess(
+    blankToUndefined,
+    z
+      .string(saying('field_text', { field: transferLabels.note }))
+      .trim()
+      .max(500, saying('field_too_long', { field: transferLabels.note }))
+      .optional(),
+  ),
+};
+
+/** Money moves between two accounts: the same one twice is refused, on the second. */
+const twoAccounts = (v: { from_account_id: number; to_account_id: number }, ctx: z.RefinementCtx) => {
+  if (v.from_account_id === v.to_account_id) ctx.addIssue({ code: 'custom', path: ['to_account_id'], message: say('transfer_same_account') });
+};
+
+/** POST /api/transfers, and a transfer's correction (POST /api/entries/:id/correct, with its `reason` beside). */
 export const transferInputSchema = z
-  .object({
-    from_account_id: accountRef(transferLabels.from),
-    to_account_id: accountRef(transferLabels.to),
-    amount: z.preprocess(
-      blankToUndefined,
-      decimalSchema(transferLabels.amount, 'money').refine((v) => v > 0, saying('field_positive', { field: transferLabels.amount })),
-    ),
-    fee: z.preprocess(blankToUndefined, decimalSchema(transferLabels.fee, 'money').optional()),
-    note: z.preprocess(
-      blankToUndefined,
-      z
-        .string(saying('field_text', { field: transferLabels.note }))
-        .trim()
-        .max(500, saying('field_too_long', { field: transferLabels.note }))
-        .optional(),
-    ),
-    idempotency_key: idempotencyKeySchema,
-  })
+  .object({ ...transferFields, idempotency_key: idempotencyKeySchema })
   .strict()
-  .superRefine((v, ctx) => {
-    if (v.from_account_id === v.to_account_id) ctx.addIssue({ code: 'custom', path: ['to_account_id'], message: say('transfer_same_account') });
-  });
+  .superRefine(twoAccounts);
+/** The form's: the fields, and a correction's reason. */
+export const transferFormSchema = z.object({ ...transferFields, reason: correctionReasonSchema }).superRefine(twoAccounts);
 export type TransferInput = z.infer<typeof transferInputSchema>;
 
 /** GET /api/transfers: the latest transfers, newest first (a date range, a page). */

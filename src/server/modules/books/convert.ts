@@ -63,7 +63,7 @@ export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): E
   const made = registry.madeBy(row.kind)?.lifecycle.entry;
   const amount = row[made?.amount ?? 'paid_amount_p'];
   const paid = amount === null ? null : toDecimal(Number(amount), units.money);
-  const title = made?.title ?? row.kind;
+  const title = made?.title ?? (row.to_account_id === null ? row.kind : TRANSFER_TITLE);
   return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row) as EntryAnswer;
 }
 

@@ -1,0 +1,71 @@
+import { expect, test } from './fixtures';
+import { booksCheck, createAccount, logIn } from './support/accounts';
+import { E2E_ADMIN } from './support/world';
+
+// Transfers and the cash book (issue 28, parts 3 and 6), as the accountant ends a day: the day's
+// cash goes to the bank (Transfer on the Money accounts page), both balances follow at once, and
+// the cash book of today shows it leaving Cash in hand and arriving in the bank, with the day's
+// opening and closing. Then the transfer is voided, and both books take it back.
+
+test('an accountant moves cash to the bank and opens the cash book of today showing it', async ({ page, request }, testInfo) => {
+  const run = `${testInfo.project.name} ${Date.now() % 100000}`;
+  const bank = `Bank ${run}`;
+  const note = `Deposit ${run}`;
+  const origin = String(testInfo.project.use.baseURL);
+  const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: { origin } });
+  expect(admin.status()).toBe(200);
+  const added = await request.post('/api/accounts', { data: { name: bank, type: 'bank', bank: 'City Bank', number: '1234' }, headers: { origin } });
+  expect(added.status(), await added.text()).toBe(201);
+  const accountant = await createAccount(request, 'acounts', `Cashier ${run}`);
+  await logIn(page, accountant);
+
+  await page.goto('/dashboard/accounts');
+  const bankRow = page.getByTestId('account-row').filter({ hasText: bank });
+  await expect(bankRow).toContainText('৳ 0.00');
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move money between accounts' });
+  await expect(dialog.getByLabel('From account').locator('option:checked')).toHaveText('Cash in hand');
+  await dialog.getByLabel('To account').selectOption({ label: 'Cash in hand' });
+  await dialog.getByLabel('Amount').fill('10,000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // The same account twice is refused under its field, nothing saved.
+  await expect(dialog.getByText('choose another account')).toBeVisible();
+  await dialog.getByLabel('To account').selectOption({ label: bank });
+  await dialog.getByLabel('Note (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Transfer saved').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(bankRow).toContainText('৳ 10,000.00');
+  const listed = page.getByTestId('transfer-row').filter({ hasText: note });
+  await expect(listed).toContainText(bank);
+  await expect(listed).toContainText('10,000.00');
+
+  // The cash book, from the sidebar (a drawer on a phone): Cash in hand, today.
+  const openSidebar = page.getByText('Open Sidebar');
+  if (await openSidebar.isVisible()) await openSidebar.click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Cash book' }).click();
+  await expect(page.getByRole('heading', { name: 'Cash book' })).toBeVisible();
+  await expect(page.getByTestId('cashbook-range')).toContainText('Cash in hand');
+  const cashRow = page.getByTestId('cashbook-row').filter({ hasText: note });
+  await expect(cashRow).toContainText(`Cash in hand → ${bank}`);
+  await expect(cashRow).toContainText('10,000.00');
+  await expect(page.getByTestId('cashbook-opening')).toBeVisible();
+  await expect(page.getByTestId('cashbook-closing')).toBeVisible();
+  // The bank's cash book: it opened with nothing and closes with the deposit.
+  await page.getByTestId('cashbook-account').selectOption({ label: bank });
+  await expect(page.getByTestId('cashbook-range')).toContainText(bank);
+  await expect(page.getByTestId('cashbook-opening')).toContainText('৳ 0.00');
+  await expect(page.getByTestId('cashbook-row').filter({ hasText: note })).toContainText('10,000.00');
+  await expect(page.getByTestId('cashbook-closing')).toContainText('৳ 10,000.00');
+
+  // Voided from the bank's cash book: struck through, moving nothing; the bank is back at 0.
+  const bankBookRow = page.getByTestId('cashbook-row').filter({ hasText: note });
+  await bankBookRow.getByRole('button', { name: 'Void' }).click();
+  const voiding = page.getByRole('dialog', { name: 'Void entry' });
+  await voiding.getByLabel('Reason').fill('deposited twice');
+  await voiding.getByRole('button', { name: 'Void entry' }).click();
+  await expect(page.getByText('Entry voided').first()).toBeVisible();
+  await expect(bankBookRow).toHaveClass(/line-through/);
+  await expect(page.getByTestId('cashbook-closing')).toContainText('৳ 0.00');
+  expect(await booksCheck()).toEqual([]);
+});
