@@ -126,10 +126,10 @@ function rowsOf(db: Kysely<DB>, range: { from: string; to: string; limit: number
  */
 export async function cashBook(db: Kysely<DB>, accountId: number, range: { from: string; to: string; limit: number }) {
   const account = await db
-    .selectFrom('money_accounts as a')
-    .leftJoin('account_totals as t', 't.account_id', 'a.id')
-    .select(['a.id', 'a.name', 'a.type', 't.cash_in_p', 't.cash_out_p'])
-    .where('a.id', '=', accountId)
+    .selectFrom('money_accounts')
+    .leftJoin('account_totals', 'account_totals.account_id', 'money_accounts.id')
+    .select(['money_accounts.id', 'money_accounts.name', 'money_accounts.type', 'account_totals.cash_in_p', 'account_totals.cash_out_p'])
+    .where('money_accounts.id', '=', accountId)
     .executeTakeFirst();
   if (!account) throw new HttpError(404, 'account_not_found');
   const [since, within, own, received] = await Promise.all([
