@@ -110,9 +110,9 @@ export async function accountRoutes(root: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const q = req.query;
-      const today = todayIn(ctx.timeZone);
-      const to = q['issue_date<'] ?? (q['issue_date>'] && q['issue_date>'] > today ? q['issue_date>'] : today);
-      const from = q['issue_date>'] ?? (to < today ? to : today);
+      // Without dates, today; a start alone runs to today; an end alone is that one day.
+      const to = q['issue_date<'] ?? todayIn(ctx.timeZone);
+      const from = q['issue_date>'] ?? to;
       if (from > to) throw new HttpError(400, 'range_reversed', undefined, 'issue_date>');
       return { data: cashbookToWire(ctx.registry, await cashBook(ctx.db, q.account_id, { from, to, limit: q.limit })) };
     },
