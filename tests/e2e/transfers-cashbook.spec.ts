@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import { booksCheck, createAccount, logIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
@@ -57,6 +58,19 @@ test('an accountant moves cash to the bank and opens the cash book of today show
   await expect(page.getByTestId('cashbook-opening')).toContainText('৳ 0.00');
   await expect(page.getByTestId('cashbook-row').filter({ hasText: note })).toContainText('10,000.00');
   await expect(page.getByTestId('cashbook-closing')).toContainText('৳ 10,000.00');
+  // As a spreadsheet: the opening, the row with its plain figure, the closing.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
+  expect(csv).toContain('"Opening balance"');
+  expect(csv).toMatch(new RegExp(`"${note}","10000.00",,"10000.00"`));
+  expect(csv).toContain('"Closing balance"');
+  // On paper (A4): the letterhead with the account and the day, the signatures; no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('print-heading')).toBeVisible();
+  await expect(page.getByTestId('print-party')).toContainText(bank);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 
   // Voided from the bank's cash book: struck through, moving nothing; the bank is back at 0.
   const bankBookRow = page.getByTestId('cashbook-row').filter({ hasText: note });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LEDGER_PAGE } from '../../../shared/ledger-page';
+import { fill } from '../../../shared/messages';
 import { BroughtForward } from '../../components/ui/brought-forward';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -56,23 +57,30 @@ export function CashbookPage() {
     { key: 'out', header: m.moneyOut, numeric: true, cell: (r) => (r.out ? money(r.out) : ''), total: b ? money(b.out) : '' },
     { key: 'balance', header: m.balance, numeric: true, cell: (r) => money(r.balance) },
   ];
-  // The cash book as a spreadsheet: plain figures, voided rows marked and moving nothing.
+  // The cash book as a spreadsheet, in the reader's language: plain figures (Latin digits, no groups),
+  // voided rows marked and moving nothing.
   const csv = () => {
     if (!b) return;
     const n = (v: number) => csvCell(csvNumber(v, 'money'));
-    const line = (label: string, balance: number) =>
-      [csvCell(''), csvCell(''), csvCell(label), csvCell(''), csvCell(''), '', '', n(balance), csvCell('')].join(',');
-    const lines = [['Date', 'Entry', 'Kind', 'Party', 'Note', 'In', 'Out', 'Balance', 'Status'].map((h) => csvCell(h)).join(',')];
-    lines.push(line('Opening balance', opening));
+    const text = (v: string) => csvCell(v, true);
+    const line = (label: string, cells: string[]) => [csvCell(''), csvCell(''), text(label), csvCell(''), csvCell(''), ...cells, csvCell('')].join(',');
+    const lines = [[m.date, m.entry, m.entryKind, m.party, m.note, m.moneyIn, m.moneyOut, m.balance, m.state].map((h) => csvCell(h)).join(',')];
+    lines.push(line(m.cashbookOpening, ['', '', n(opening)]));
     for (const r of b.rows) {
-      const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+      const status = r.voided
+        ? r.corrected_by
+          ? fill(m.correctedBy, { id: r.corrected_by })
+          : m.voidedWord
+        : r.corrects
+          ? fill(m.correctsId, { id: r.corrects })
+          : '';
       lines.push(
         [
           csvCell(r.issue_date),
           csvCell(String(r.id)),
-          csvCell(r.title, true),
-          csvCell(partyOf(r), true),
-          csvCell(r.note ?? '', true),
+          text(tr(r.title)),
+          text(partyOf(r)),
+          text(r.note ?? ''),
           r.in ? n(r.in) : '',
           r.out ? n(r.out) : '',
           n(r.balance),
@@ -80,8 +88,8 @@ export function CashbookPage() {
         ].join(','),
       );
     }
-    lines.push([csvCell(''), csvCell(''), csvCell('Total'), csvCell(''), csvCell(''), n(b.in), n(b.out), '', csvCell('')].join(','));
-    lines.push(line('Closing balance', b.closing));
+    lines.push(line(m.total, [n(b.in), n(b.out), '']));
+    lines.push(line(m.cashbookClosing, ['', '', n(b.closing)]));
     downloadCsv(`Cash book ${b.account.name} ${b.from} ${b.to}`, lines);
   };
 
