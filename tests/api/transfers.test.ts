@@ -164,4 +164,23 @@ describe.each(dialects)('transfers on %s', (dialect) => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(201);
     expect(await problems()).toEqual([]);
   });
+
+  it('check says when a transfer or its running totals were changed behind the books', async () => {
+    const db = t.app.deps.database.db;
+    const id = (await acc.post('/api/transfers', { from_account_id: 1, to_account_id: bank, amount: '100', fee: '5' })).json().data.id as number;
+    expect(await problems()).toEqual([]);
+    // Its money moved to an account that is not there: the bank's totals and the account both disagree.
+    await db.updateTable('entries').set({ to_account_id: 999 }).where('id', '=', id).execute();
+    const found = await problems();
+    expect(found).toContainEqual(`entry ${id} (transfer): account 999 does not exist`);
+    expect(found.some((p) => p.startsWith('account_totals [999]'))).toBe(true);
+    // Made to look like money from an account into itself, or a fee turned into income.
+    await db.updateTable('entries').set({ to_account_id: 1 }).where('id', '=', id).execute();
+    expect(await problems()).toContainEqual(`entry ${id} (transfer): moves money from account 1 to 1`);
+    await db.updateTable('entries').set({ to_account_id: bank, cash_p: 500 }).where('id', '=', id).execute();
+    expect(await problems()).toContainEqual(`entry ${id} (transfer): cash effect 500: a fee cannot be negative`);
+    // Put back as it was, the books agree again.
+    await db.updateTable('entries').set({ cash_p: -500 }).where('id', '=', id).execute();
+    expect(await problems()).toEqual([]);
+  });
 });

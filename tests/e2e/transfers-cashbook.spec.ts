@@ -81,5 +81,11 @@ test('an accountant moves cash to the bank and opens the cash book of today show
   await expect(page.getByText('Entry voided').first()).toBeVisible();
   await expect(bankBookRow).toHaveClass(/line-through/);
   await expect(page.getByTestId('cashbook-closing')).toContainText('৳ 0.00');
+  // In Bangla: the page's words, the entry's kind and the lines.
+  await page.getByTestId('language-switch').getByRole('button', { name: 'বাংলা', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'ক্যাশ বই' })).toBeVisible();
+  await expect(page.getByTestId('cashbook-opening')).toContainText('শুরুর ব্যালেন্স');
+  await expect(page.getByTestId('cashbook-closing')).toContainText('শেষের ব্যালেন্স');
+  await expect(bankBookRow).toContainText('স্থানান্তর');
   expect(await booksCheck()).toEqual([]);
 });
