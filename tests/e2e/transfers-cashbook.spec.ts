@@ -89,3 +89,38 @@ test('an accountant moves cash to the bank and opens the cash book of today show
   await expect(bankBookRow).toContainText('স্থানান্তর');
   expect(await booksCheck()).toEqual([]);
 });
+
+test('a transfer typed wrong is corrected from the transfers list: the accounts follow the correction', async ({ page, request }, testInfo) => {
+  const run = `${testInfo.project.name} ${Date.now() % 100000}`;
+  const wallet = `bKash ${run}`;
+  const note = `Cash-out ${run}`;
+  const origin = String(testInfo.project.use.baseURL);
+  expect(
+    (await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: { origin } })).status(),
+  ).toBe(200);
+  const added = await request.post('/api/accounts', { data: { name: wallet, type: 'mobile', number: '01711000000' }, headers: { origin } });
+  expect(added.status(), await added.text()).toBe(201);
+  const walletId = (await added.json()).data.id as number;
+  // 2,000 moved from Cash to the wallet, typed as 200.
+  const typed = await request.post('/api/transfers', { data: { from_account_id: 1, to_account_id: walletId, amount: '200', note }, headers: { origin } });
+  expect(typed.status(), await typed.text()).toBe(201);
+  await logIn(page, E2E_ADMIN);
+
+  await page.goto('/dashboard/accounts');
+  const walletRow = page.getByTestId('account-row').filter({ hasText: wallet });
+  await expect(walletRow).toContainText('৳ 200.00');
+  await page.getByTestId('transfer-row').filter({ hasText: note }).getByRole('button', { name: 'Correct' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct transfer' });
+  await expect(dialog.getByLabel('Amount')).toHaveValue('200');
+  await expect(dialog.getByLabel('To account').locator('option:checked')).toHaveText(wallet);
+  await dialog.getByLabel('Amount').fill('2,000');
+  await dialog.getByLabel('Reason (optional)').fill('typed 200');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Transfer saved').first()).toBeVisible();
+  await expect(walletRow).toContainText('৳ 2,000.00');
+  const rows = page.getByTestId('transfer-row').filter({ hasText: note });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'corrected by' })).toHaveClass(/line-through/);
+  await expect(rows.filter({ hasText: '2,000.00' })).not.toHaveClass(/line-through/);
+  expect(await booksCheck()).toEqual([]);
+});
