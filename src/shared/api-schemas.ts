@@ -19,6 +19,15 @@ function fieldAnswer(f: FieldDef): z.ZodType {
   return z.string().nullable();
 }
 
+/** A voided row: why, by whom and when; the entry that corrected it, or the one it corrects. */
+const voidedDetails = {
+  voided_reason: z.string().nullable().optional(),
+  voided_by: z.string().optional(),
+  voided_on: day.optional(),
+  corrected_by: id.optional(),
+  corrects: id.optional(),
+};
+
 /** What every entry says of itself: its number, its day, who wrote it, and whether it was voided or corrected. */
 const entryStamps = {
   id,
@@ -32,12 +41,8 @@ const entryStamps = {
   void_reason: z.string().nullable().optional(),
   reverses_date: day.optional(),
   /** A voided entry: its reversal's reason, author, day and number. */
-  voided_reason: z.string().nullable().optional(),
-  voided_by: z.string().optional(),
-  voided_on: day.optional(),
+  ...voidedDetails,
   reversal_id: id.optional(),
-  corrected_by: id.optional(),
-  corrects: id.optional(),
   /** The money account its money went through (kinds that move cash). */
   account_id: id.optional(),
 };
@@ -145,15 +150,69 @@ export const ledgerAnswerSchema = z.object({
         effect: money,
         balance: money,
         voided: z.boolean(),
-        voided_reason: z.string().nullable().optional(),
-        voided_by: z.string().optional(),
-        voided_on: day.optional(),
-        corrected_by: id.optional(),
-        corrects: id.optional(),
+        ...voidedDetails,
       }),
     ),
   }),
 });
+
+/** A transfer between two money accounts (taka): the amount arrives in `to`, the `from` account gives amount + fee. */
+export const transferAnswerSchema = z
+  .object({
+    ...entryStamps,
+    kind: z.literal('transfer'),
+    from_account_id: id,
+    to_account_id: id,
+    amount: z.number(),
+    fee: z.number(),
+    note: z.string().nullable(),
+  })
+  .strict()
+  .meta({ title: 'Transfer' });
+export type TransferAnswer = z.infer<typeof transferAnswerSchema>;
+
+/**
+ * The cash book of one account over a day or a range (taka): the balance before the first day,
+ * money in and out of the live entries, the closing balance, and the range's latest `limit` entries
+ * (voided ones listed, moving nothing) with the running balance; `carried` is the balance before
+ * the first row shown, `count` the live entries of the range.
+ */
+export const cashbookAnswerSchema = z.object({
+  data: z.object({
+    account: accountAnswerSchema.pick({ id: true, name: true, type: true }),
+    from: day,
+    to: day,
+    opening: z.number(),
+    in: z.number(),
+    out: z.number(),
+    closing: z.number(),
+    count: z.number().int(),
+    carried: z.number(),
+    rows: z.array(
+      z
+        .object({
+          id,
+          kind: z.string(),
+          title: z.string(),
+          issue_date: day,
+          issued_by: z.string(),
+          name: z.string().nullable(),
+          partner_id: id.nullable(),
+          note: z.string().nullable(),
+          /** A transfer's two accounts (null on other entries). */
+          from_account_id: id.nullable(),
+          to_account_id: id.nullable(),
+          in: z.number(),
+          out: z.number(),
+          balance: z.number(),
+          voided: z.boolean(),
+          ...voidedDetails,
+        })
+        .strict(),
+    ),
+  }),
+});
+export type CashbookAnswer = z.infer<typeof cashbookAnswerSchema>['data'];
 
 export const voidAnswerSchema = z.object({ data: z.object({ id, reversal_id: id }) });
 

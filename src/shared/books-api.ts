@@ -10,7 +10,7 @@ const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), saying('date_not_real'));
 
 /** How many rows a page lists: a whole number from 1 to `max`, `fallback` when not given. */
-function pageLimit(max: number, fallback: number) {
+export function pageLimit(max: number, fallback: number) {
   const refused = saying('limit_range', { max });
   return z.coerce.number(refused).int(refused).min(1, refused).max(max, refused).default(fallback);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessage, parseDecimal, units } from './money.ts';
+import { type UnitName, fieldMessage, parseDecimal, units } from './money.ts';
 import type { RefusalCode } from './refusal-texts.ts';
 import { say, saying } from './say.ts';
 import { INVISIBLE, cleanName } from './partner-names.ts';
@@ -10,10 +10,11 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from './regis
 /** Fields a client may send that the server works out itself (ignored, never trusted). */
 export const SERVER_STAMPED = ['id', 'issued_by', 'issue_date', 'total_price', 'due_amount'] as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** A check's error that says "{field} is required" when the value is missing, `other` otherwise. */
-const missingOr = (field: string, other: RefusalCode) => (issue: { input?: unknown }) => say(issue.input === undefined ? 'field_required' : other, { field });
+export const missingOr = (field: string, other: RefusalCode) => (issue: { input?: unknown }) =>
+  say(issue.input === undefined ? 'field_required' : other, { field });
 
 // Note: zod skips refinements of optional schemas when a key is missing, so "required" is
 // expressed by the base schema itself refusing undefined, never by a refine on an optional.
@@ -34,16 +35,9 @@ function fieldSchema(f: FieldDef, mustHave = f.required): z.ZodType {
       schema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(options, { error: missingOr(f.label, 'field_choose') }));
       break;
     }
-    case 'decimal': {
-      const unit = units[f.input.unit];
-      schema = z.unknown().transform((v, ctx) => {
-        const r = parseDecimal(v, unit);
-        if (r.ok) return r.value;
-        ctx.addIssue({ code: 'custom', message: fieldMessage(f.label, r) });
-        return z.NEVER;
-      });
+    case 'decimal':
+      schema = decimalSchema(f.label, f.input.unit);
       break;
-    }
     case 'computed':
       schema = z.never();
       break;
@@ -51,11 +45,22 @@ function fieldSchema(f: FieldDef, mustHave = f.required): z.ZodType {
   return z.preprocess(blankToUndefined, mustHave ? schema : schema.optional());
 }
 
+/** A figure typed as text or sent as a number, in the unit's integers (poisha for money); refusals name the label. */
+export function decimalSchema(label: string, unitName: UnitName) {
+  const unit = units[unitName];
+  return z.unknown().transform((v, ctx) => {
+    const r = parseDecimal(v, unit);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: fieldMessage(label, r) });
+    return z.NEVER;
+  });
+}
+
 /**
  * A row's id as the forms send it: a whole number, or its digits as text (a select's value).
  * Nothing else is read as a number: not `true`, `[1]`, ' 1 ', '0x1' or '1e0'.
  */
-const rowId = (refusal: RefusalCode) =>
+export const rowId = (refusal: RefusalCode) =>
   z.union(
     [
       z.number().int().positive(),
@@ -66,6 +71,14 @@ const rowId = (refusal: RefusalCode) =>
     ],
     saying(refusal),
   );
+
+/** A client's retry key: the same key again answers the first write. */
+export const idempotencyKeySchema = z
+  .string(saying('field_text', { field: 'idempotency_key' }))
+  .trim()
+  .min(8, saying('field_too_short', { field: 'idempotency_key', min: 8 }))
+  .max(100, saying('field_too_long', { field: 'idempotency_key' }))
+  .optional();
 
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
 
@@ -85,12 +98,7 @@ function buildEntryInputSchema(kind: KindDef) {
   if (party) shape.partner_id = z.preprocess(blankToUndefined, rowId('partner_from_list').optional());
   // The money account the money went through: Cash when not given (the spec's calls).
   if (kind.cash) shape.account_id = z.preprocess(blankToUndefined, rowId('account_from_list').optional());
-  shape.idempotency_key = z
-    .string(saying('field_text', { field: 'idempotency_key' }))
-    .trim()
-    .min(8, saying('field_too_short', { field: 'idempotency_key', min: 8 }))
-    .max(100, saying('field_too_long', { field: 'idempotency_key' }))
-    .optional();
+  shape.idempotency_key = idempotencyKeySchema;
   // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
   shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();

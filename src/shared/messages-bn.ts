@@ -336,6 +336,26 @@ export const messages: Messages = {
   balanceByAccount: 'হিসাব অনুযায়ী ব্যালেন্স',
   save: 'সংরক্ষণ',
   salarySuggested: 'নির্ধারিত বেতন থেকে {days} দিনের অনুপস্থিতি বাদে (এক দিন = মাসের ৩০ ভাগের ১ ভাগ): {amount}',
+  // Transfers and the cash book (issue 28, parts 3 and 6).
+  transfer: 'স্থানান্তর',
+  transferFormTitle: 'হিসাবের মধ্যে টাকা স্থানান্তর',
+  transferFrom: 'যে হিসাব থেকে',
+  transferTo: 'যে হিসাবে',
+  transferFee: 'চার্জ',
+  transferFeeHint: 'চার্জ (যেমন বিকাশ ক্যাশ-আউটের চার্জ) একটি খরচ: যে হিসাব থেকে যায় সেখান থেকে পরিমাণ + চার্জ কাটে।',
+  transferSaved: 'স্থানান্তর সংরক্ষিত',
+  transfersTitle: 'স্থানান্তরসমূহ',
+  noTransfers: 'এখনো কোনো স্থানান্তর নেই।',
+  correctTransfer: 'স্থানান্তর সংশোধন',
+  cashbookTitle: 'ক্যাশ বই',
+  cashbookIntro: 'একটি হিসাবের প্রতিটি জমা ও খরচ, শুরুর ও শেষের ব্যালেন্সসহ: এর সাথে ক্যাশ মিলিয়ে নিন।',
+  cashbookOpening: 'শুরুর ব্যালেন্স',
+  cashbookClosing: 'শেষের ব্যালেন্স',
+  cashbookTotals: 'মোট জমা ও খরচ',
+  moneyIn: 'জমা',
+  moneyOut: 'খরচ',
+  party: 'পক্ষ',
+  entryKind: 'ধরন',
 };
 
 export { terms } from './registry-bn.ts';

@@ -351,6 +351,26 @@ export const messages = {
   balanceByAccount: 'Balance by account',
   save: 'Save',
   salarySuggested: 'The assigned salary less {days} days absent (a day is a thirtieth): {amount}',
+  // Transfers and the cash book (issue 28, parts 3 and 6).
+  transfer: 'Transfer',
+  transferFormTitle: 'Move money between accounts',
+  transferFrom: 'From account',
+  transferTo: 'To account',
+  transferFee: 'Fee',
+  transferFeeHint: 'A fee (a bKash cash-out charge) is an expense: the from account gives amount + fee.',
+  transferSaved: 'Transfer saved',
+  transfersTitle: 'Transfers',
+  noTransfers: 'No transfers yet.',
+  correctTransfer: 'Correct transfer',
+  cashbookTitle: 'Cash book',
+  cashbookIntro: 'Every entry in and out of one account, with the balance it opened and closed with: count the drawer against it.',
+  cashbookOpening: 'Opening balance',
+  cashbookClosing: 'Closing balance',
+  cashbookTotals: 'Total in and out',
+  moneyIn: 'In',
+  moneyOut: 'Out',
+  party: 'Party',
+  entryKind: 'Kind',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -51,6 +51,7 @@ export const refusalTexts = {
   field_invalid: '{field} is not valid',
   field_true: '{field} must be true',
   field_negative: '{field} cannot be negative',
+  field_positive: '{field} must be more than 0',
   field_decimals: '{field} can have at most {digits} digits after the point',
   field_at_most: '{field} must be at most {max}',
   field_like: '{field} must be {noun}, like 1250.50',
@@ -129,6 +130,7 @@ export const refusalTexts = {
   account_cash_kept: 'Cash in hand is always kept: it cannot be archived',
   account_not_empty: '{name} holds {balance}: move the money out before archiving it',
   account_type_fixed: 'an account keeps its type',
+  transfer_same_account: 'choose another account: money moves between two accounts',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

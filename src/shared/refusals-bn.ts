@@ -44,6 +44,7 @@ export const refusals: Refusals = {
   field_invalid: '{field} সঠিক নয়',
   field_true: '{field} true হতে হবে',
   field_negative: '{field} ঋণাত্মক হতে পারে না',
+  field_positive: '{field} শূন্যের বেশি হতে হবে',
   field_decimals: '{field} দশমিকের পরে সর্বোচ্চ {digits} অঙ্ক হতে পারে',
   field_at_most: '{field} সর্বোচ্চ {max} হতে পারে',
   field_like: '{field} {noun} হতে হবে, যেমন ১২৫০.৫০',
@@ -119,4 +120,5 @@ export const refusals: Refusals = {
   already_stopped: '{name} আগে থেকেই বন্ধ',
   not_stopped: '{name} বন্ধ নয়',
   account_stopped: 'এই অ্যাকাউন্টটি বন্ধ করা হয়েছে। আবার প্রবেশাধিকার দরকার হলে একজন অ্যাডমিনকে বলুন।',
+  transfer_same_account: 'অন্য একটি হিসাব বাছুন: টাকা দুটি আলাদা হিসাবের মধ্যে যায়',
 };

@@ -20,6 +20,7 @@ const words = {
   'Payment Received': 'টাকা আদায়',
   'Payments Received': 'আদায়',
   'Money accounts': 'টাকার হিসাবসমূহ',
+  'Cash book': 'ক্যাশ বই',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
   'Fire log': 'ফায়ারের খাতা',

@@ -103,6 +103,9 @@ export const accessTable = `
   GET  /api/accounts                           401 403 ok  ok
   POST /api/accounts                           401 403 403 ok
   PUT  /api/accounts/:id                       401 403 403 ok
+  GET  /api/transfers                          401 403 ok  ok
+  POST /api/transfers                          401 403 ok  ok
+  GET  /api/cashbook                           401 403 ok  ok
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok

@@ -581,6 +581,15 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     return { name: 'partner_id', valid: undefined, bad, required: false, names: ['partner_id', 'name'] };
   }
 
+  /** An account's number that names no open account other than `other`: not a number, unknown, or `other` itself. */
+  function accountIdFaults(other: string): fc.Arbitrary<Raw> {
+    return fc.oneof(
+      fc.constantFrom('-1', '0', '1.5', j('abc'), '1e309', j('NaN'), '999999999', j('999999999'), other, j(other)),
+      fc.constantFrom('true', '[1]', j(['1']), j('0x1'), j(' 1 '), j('1e0'), j('01'), j('1.0'), j('+1')),
+      wrongTypes,
+    );
+  }
+
   const idempotencyKey: FieldSpec = {
     name: 'idempotency_key',
     valid: undefined,
@@ -695,6 +704,24 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
           text('bank', 'City Bank', 100),
           { name: 'branch', valid: j('Tongi'), bad: badText(100), required: false },
           text('number', '1234-5678', 40),
+        ],
+        refusesExtraKeys: true,
+        emptyIsBad: true,
+      },
+      {
+        // A transfer: two accounts (never the same one, none unknown), a positive amount, a fee, a note.
+        name: 'POST /api/transfers',
+        method: 'POST',
+        url: () => '/api/transfers',
+        agent: () => acc,
+        fields: [
+          // The same account twice is refused on to_account_id.
+          { name: 'from_account_id', valid: '1', bad: accountIdFaults(String(target.account)), required: true, names: ['from_account_id', 'to_account_id'] },
+          { name: 'to_account_id', valid: j(String(target.account)), bad: accountIdFaults('1'), required: true },
+          { name: 'amount', valid: j('1,500.50'), bad: fc.oneof(badDecimal(units.money), fc.constantFrom(j('0'), '0', j('0.00'))), required: true },
+          { name: 'fee', valid: j('18.50'), bad: badDecimal(units.money), required: false },
+          { name: 'note', valid: j('deposit'), bad: badText(500), required: false },
+          idempotencyKey,
         ],
         refusesExtraKeys: true,
         emptyIsBad: true,
@@ -903,6 +930,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'PUT /api/userDetailsData/:id',
     'POST /api/accounts',
     'PUT /api/accounts/:id',
+    'POST /api/transfers',
     'POST /api/entries/:id/void',
     'POST /api/entries/:id/correct',
     'PUT /api/fire/:id',

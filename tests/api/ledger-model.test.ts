@@ -12,7 +12,8 @@ import { lineTotal, partnerBody } from '../helpers/factories.ts';
 
 // The ledger model test (QUALITY.md R2). fast-check writes random sequences of what the accounts
 // staff do (entries of every kind for several partners, voids, asset sales and their voids, fire
-// ends, retried saves, partner renames, days passing) against the real API in process. A small
+// ends, retried saves, partner renames, transfers between Cash and a bank with their fees, voided or
+// corrected, days passing) against the real API in process. A small
 // model kept here, in BigInt, says what the books must then show; after each sequence the
 // dashboard, every list with its totals, history dates, party names, the ledger of every partner
 // and the latest entries are compared with it. The registry gives paths, field names and units
@@ -114,8 +115,9 @@ const ledgerOf = (kind: string, v: Values) => effect(LEDGER, kind, v);
 
 /** Integer units with `digits` decimals → the JSON number a correct API sends. */
 const wire = (units: bigint, digits: number): number => Number(toFixedText(Number(units), digits));
-/** The header's one account, holding every entry's money. */
+/** Cash in hand, holding every entry's money but what transfers moved to the bank. */
 const cashAccount = (balance: bigint) => ({ id: 1, name: 'Cash in hand', type: 'cash', balance: wire(balance, 2) });
+const BANK = 'Model Bank';
 /** A JSON number the API sent → integer units (exact below 2^53). */
 function unitsOf(n: unknown, digits: number): bigint {
   if (typeof n !== 'number') throw new Error(`expected a number, got ${JSON.stringify(n)}`);
@@ -254,6 +256,7 @@ type Command =
   | { t: 'retry'; n: number }
   | { t: 'rename'; cat: number; idx: number }
   | { t: 'correct'; pick: 'any' | 'last' | 'missing'; n: number }
+  | { t: 'transfer'; amount: Decimal; fee: Decimal | null; toBank: boolean; then: 'keep' | 'void' | 'correct' }
   | { t: 'nextDay' };
 
 const WORDS = ['Advance', 'বাকি টাকা', '<b>bold</b>', "O'Brien & Sons", '50% paid', 'lot_7', '  spaced  ', 'Ωmega', 'kg', '12', 'নোট'];
@@ -339,6 +342,17 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ t: fc.constant('correct' as const), pick: fc.constantFrom('any' as const, 'last' as const, 'missing' as const), n: fc.nat() }),
     weight: 3,
   },
+  {
+    // Money between Cash in hand and the model's bank account, with a fee or none; voided or corrected (turned round) at once, or kept.
+    arbitrary: fc.record({
+      t: fc.constant('transfer' as const),
+      amount: decimalArb('money'),
+      fee: fc.option(decimalArb('money'), { nil: null }),
+      toBank: fc.boolean(),
+      then: fc.constantFrom('keep' as const, 'keep' as const, 'void' as const, 'correct' as const),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.constant({ t: 'nextDay' as const }), weight: 2 },
 );
 
@@ -384,6 +398,11 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
   let acc: Agent;
   let admin: Agent;
   let sequence = 0;
+  /** The model's bank account, added by the first transfer. */
+  let bankId: number | undefined;
+  /** The header's accounts: Cash in hand (the Balance less the bank's), then the bank once there is one. */
+  const accountsOf = (balance: bigint, bank: bigint) =>
+    bankId === undefined ? [cashAccount(balance)] : [cashAccount(balance - bank), { id: bankId, name: BANK, type: 'bank', balance: wire(bank, 2) }];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -414,6 +433,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     /** Names of the kinds whose names no sequence owns (stock, fire, expense types, pot repairs). */
     names: Map<string, NameCount[]>;
     ledger: Map<number, Balance>;
+    /** The bank account's balance (transfers). */
+    bank: bigint;
   }
 
   /**
@@ -429,6 +450,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       dates: new Map(),
       names: new Map(),
       ledger: new Map(),
+      bank: unitsOf((dash.accounts as { id: number; balance: number }[]).find((a) => a.id === bankId)?.balance ?? 0, 2),
     };
     for (const k of allKinds) {
       snap.totals.set(k.kind, totalsFromJson(k, (await get(`/api/${k.path}?limit=1`)).totals));
@@ -457,6 +479,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
     const base = known ?? (await snapshot());
     known = undefined;
     const entries: Entry[] = [];
+    // What the sequence's live transfers did: their fees (out of the books) and the bank's share.
+    const moved = { fees: 0n, bank: 0n };
     // Partners of the sequence, added when first named (Client 1-3, Employee 1-2, ...).
     const partners: Partner[] = [];
     const partnerOf = async (category: PartnerCategory, n: number) => {
@@ -540,10 +564,11 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             const newest = (await get(`/api/stock?issue_date>=${e.date}&issue_date<=${e.date}&limit=1`)).data[0];
             e.id = newest.id;
             entries.push(e);
+            const balance = base.balance + sum(entries.map(cash)) - moved.fees;
             expect(summary).toEqual({
-              current_balance: wire(base.balance + sum(entries.map(cash)), 2),
+              current_balance: wire(balance, 2),
               wire_stock: wire(base.stock + sum(entries.map(stock)), 3),
-              accounts: [cashAccount(base.balance + sum(entries.map(cash)))],
+              accounts: accountsOf(balance, base.bank + moved.bank),
             });
             expect(newest).toEqual(rowOf(e));
           } else {
@@ -700,6 +725,53 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
           break;
         }
 
+        case 'transfer': {
+          bankId ??= (await ok(admin.post('/api/accounts', { name: BANK, type: 'bank', bank: 'City Bank', number: '1' }), 201, 'add bank')).data.id as number;
+          const [from, to] = cmd.toBank ? [1, bankId] : [bankId, 1];
+          const body = { from_account_id: from, to_account_id: to, amount: typed(cmd.amount, 'money'), ...(cmd.fee ? { fee: typed(cmd.fee, 'money') } : {}) };
+          const amount = kept(cmd.amount, 'money');
+          const fee = cmd.fee ? kept(cmd.fee, 'money') : 0n;
+          if (amount === 0n) {
+            const refused = await ok(acc.post('/api/transfers', body), 400, 'transfer of 0');
+            expect([refused.error.code, refused.error.field]).toEqual(['field_positive', 'amount']);
+            break;
+          }
+          const { data } = await ok(acc.post('/api/transfers', body), 201, 'transfer');
+          expect(data).toMatchObject({
+            kind: 'transfer',
+            issue_date: days[day],
+            from_account_id: from,
+            to_account_id: to,
+            amount: wire(amount, 2),
+            fee: wire(fee, 2),
+            voided: false,
+          });
+          // The bank gets the amount, or gives the amount and the fee; the fee leaves the books.
+          const move = (toBank: boolean, a: bigint, f: bigint) => {
+            moved.fees += f;
+            moved.bank += toBank ? a : -(a + f);
+          };
+          if (cmd.then === 'void') await ok(acc.post(`/api/entries/${data.id}/void`, { reason: 'Entered twice' }), 200, 'void transfer');
+          else if (cmd.then === 'correct') {
+            // It went the other way, without a fee: the correction stands in its place.
+            const fixed = await ok(
+              acc.post(`/api/entries/${data.id}/correct`, { from_account_id: to, to_account_id: from, amount: body.amount, reason: 'the other way' }),
+              201,
+              'correct transfer',
+            );
+            expect(fixed.data).toMatchObject({
+              from_account_id: to,
+              to_account_id: from,
+              amount: wire(amount, 2),
+              fee: 0,
+              corrects: data.id,
+              issue_date: days[day],
+            });
+            move(!cmd.toBank, amount, 0n);
+          } else move(cmd.toBank, amount, fee);
+          break;
+        }
+
         case 'rename': {
           const p = await partnerOf(partnerCategories[cmd.cat] as PartnerCategory, cmd.idx);
           p.renames += 1;
@@ -711,30 +783,47 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       }
     }
 
-    known = await compare({ base, entries, partners, days, tag, sc });
+    known = await compare({ base, entries, partners, days, tag, sc, moved });
   }
 
   /** Compares what the API shows with the model; gives the figures that span sequences as they now are. */
-  async function compare(m: { base: Snapshot; entries: Entry[]; partners: Partner[]; days: string[]; tag: string; sc: Scenario }): Promise<Snapshot> {
+  async function compare(m: {
+    base: Snapshot;
+    entries: Entry[];
+    partners: Partner[];
+    days: string[];
+    tag: string;
+    sc: Scenario;
+    moved: { fees: bigint; bank: bigint };
+  }): Promise<Snapshot> {
     const { base, entries, days, tag } = m;
     const [from, to] = [days[m.sc.range[0]] as string, days[m.sc.range[1]] as string];
     const q = (s: string) => encodeURIComponent(s);
     const next: Snapshot = {
       ...base,
-      balance: base.balance + sum(entries.map(cash)),
+      balance: base.balance + sum(entries.map(cash)) - m.moved.fees,
       stock: base.stock + sum(entries.map(stock)),
+      bank: base.bank + m.moved.bank,
       totals: new Map(),
       dates: new Map(),
       names: new Map(),
       ledger: new Map(base.ledger),
     };
 
-    // The model keeps no accounts: every entry's money is in Cash in hand, the one account.
+    // Every entry's money is in Cash in hand; transfers move some of it to the bank and back.
     expect((await get('/api/dashboard')).data, 'dashboard').toEqual({
       current_balance: wire(next.balance, 2),
       wire_stock: wire(next.stock, 3),
-      accounts: [cashAccount(next.balance)],
+      accounts: accountsOf(next.balance, next.bank),
     });
+    // The cash books of the sequence's days open with what the accounts held before it and close with what they hold now.
+    for (const [account, before, after] of [
+      [1, base.balance - base.bank, next.balance - next.bank],
+      ...(bankId === undefined ? [] : [[bankId, base.bank, next.bank] as const]),
+    ] as const) {
+      const book = (await get(`/api/cashbook?account_id=${account}&issue_date>=${days[0]}&issue_date<=${days[DAYS - 1]}&limit=1`)).data;
+      expect([book.opening, book.closing], `cash book of account ${account}`).toEqual([wire(before, 2), wire(after, 2)]);
+    }
 
     for (const k of allKinds) {
       const mine = entries.filter((e) => e.kind === k.kind && !e.reversal).sort(newestFirst);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { partyLedger } from '../../src/server/modules/books/ledger.ts';
+import { cashBook } from '../../src/server/modules/books/transfers.ts';
 import * as repo from '../../src/server/modules/books/repository.ts';
 import { productionReport } from '../../src/server/modules/production/service.ts';
 import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';
@@ -15,7 +16,7 @@ import { type TestDatabase, createTestDatabase, dialects } from '../helpers/data
 // whole entries table. Checked on the real query plans of both databases.
 
 // The entries table and the rollups (running totals) that the reads use.
-const tables = /\b(entries|kind_day_totals|kind_name_day_totals|kind_name_totals|party_day_totals|party_totals)\b/;
+const tables = /\b(entries|kind_day_totals|kind_name_day_totals|kind_name_totals|party_day_totals|party_totals|account_day_totals|account_totals)\b/;
 
 describe.each(dialects)('query plans on %s', (dialect) => {
   let t: TestDatabase;
@@ -77,7 +78,8 @@ describe.each(dialects)('query plans on %s', (dialect) => {
       const onBooks = plan.filter((line) => tables.test(line));
       expect(onBooks.length, plan.join(' | ')).toBeGreaterThan(0);
       for (const line of onBooks) {
-        if (dialect === 'sqlite') expect(line, plan.join(' | ')).toMatch(/^SEARCH (entries|\w+_totals) USING (COVERING |PRIMARY KEY|INDEX)/);
+        if (dialect === 'sqlite')
+          expect(line, plan.join(' | ')).toMatch(/^SEARCH (entries|\w+_totals) USING (COVERING |PRIMARY KEY|INTEGER PRIMARY KEY|INDEX)/);
         else expect(line, plan.join(' | ')).not.toMatch(/^Seq Scan/);
       }
     }
@@ -115,5 +117,13 @@ describe.each(dialects)('query plans on %s', (dialect) => {
   it('a party ledger with a date range', async () => {
     const party = (await logged.selectFrom('entries').select('party_id').where('kind', '=', 'furnace').limit(1).executeTakeFirstOrThrow()).party_id ?? 0;
     expectIndexed(await plansOf(() => partyLedger(logged, registry, party, { from: '2026-03-01', to: '2026-09-30', limit: 50 })));
+  });
+
+  it("an account's cash book of a day and of a month: its entries, the transfers into it and its day totals", async () => {
+    for (const range of [
+      { from: '2026-05-05', to: '2026-05-05' },
+      { from: '2026-05-01', to: '2026-05-31' },
+    ])
+      expectIndexed(await plansOf(() => cashBook(logged, 1, { ...range, limit: 50 })));
   });
 });

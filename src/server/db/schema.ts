@@ -102,6 +102,8 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   lifecycle_by: string | null;
   /** The money account its money went through (money_accounts; 1 is Cash in hand). */
   account_id: number;
+  /** A transfer's receiving account (its money leaves `account_id`); null on every other entry. */
+  to_account_id: number | null;
 };
 
 /** Where money is: Cash in hand (id 1), bank accounts, mobile wallets. Never deleted; archived. */

@@ -22,6 +22,8 @@ const Statement = lazy(() => import('../features/statements/statement').then((m)
 const ProductionPage = lazy(() => import('../features/production/production-page'));
 // The money accounts: their balances, and an admin's changes to them.
 const AccountsPage = lazy(() => import('../features/accounts/accounts-page').then((m) => ({ default: m.AccountsPage })));
+// An account's cash book: opening, every entry in and out, closing.
+const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').then((m) => ({ default: m.CashbookPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
 const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
@@ -124,6 +126,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <ProductionPage />;
     case 'accounts':
       return <AccountsPage />;
+    case 'cashbook':
+      return <CashbookPage />;
   }
 }
 

@@ -54,12 +54,12 @@ async function accountById(db: Db, id: number): Promise<AccountAnswer | undefine
   return row ? accountToWire(row) : undefined;
 }
 
-/** The account an entry names: it must exist and be open. Cash (the default) needs no read. */
-export async function openAccount(db: Db, id: number | undefined): Promise<number> {
+/** The account an entry names (in `field`): it must exist and be open. Cash (the default) needs no read. */
+export async function openAccount(db: Db, id: number | undefined, field = 'account_id'): Promise<number> {
   if (id === undefined || id === CASH_ACCOUNT_ID) return CASH_ACCOUNT_ID;
   const a = await db.selectFrom('money_accounts').select(['id', 'name', 'archived']).where('id', '=', id).executeTakeFirst();
-  if (!a) throw new HttpError(400, 'account_not_found', undefined, 'account_id');
-  if (Number(a.archived)) throw new HttpError(400, 'account_not_open', { name: a.name }, 'account_id');
+  if (!a) throw new HttpError(400, 'account_not_found', undefined, field);
+  if (Number(a.archived)) throw new HttpError(400, 'account_not_open', { name: a.name }, field);
   return id;
 }
 
@@ -140,7 +140,7 @@ export async function changeAccount(db: Kysely<DB>, id: number, change: AccountC
 export async function accountProblems(
   db: Kysely<DB>,
   balanceP: number,
-  entries: readonly { id: number; kind: string; account_id: number }[],
+  entries: readonly { id: number; kind: string; account_id: number; to_account_id: number | null }[],
 ): Promise<string[]> {
   const problems: string[] = [];
   const accounts = await db
@@ -152,6 +152,9 @@ export async function accountProblems(
   if (!ids.has(CASH_ACCOUNT_ID)) problems.push('money_accounts: Cash in hand (account 1) is missing');
   const sum = accounts.reduce((s, a) => s + Number(a.cash_in_p ?? 0) - Number(a.cash_out_p ?? 0), 0);
   if (sum !== balanceP) problems.push(`accounts add up to ${sum}, the balance is ${balanceP}`);
-  for (const e of entries) if (!ids.has(Number(e.account_id))) problems.push(`entry ${e.id} (${e.kind}): account ${e.account_id} does not exist`);
+  for (const e of entries) {
+    if (!ids.has(Number(e.account_id))) problems.push(`entry ${e.id} (${e.kind}): account ${e.account_id} does not exist`);
+    if (e.to_account_id !== null && !ids.has(Number(e.to_account_id))) problems.push(`entry ${e.id} (${e.kind}): account ${e.to_account_id} does not exist`);
+  }
   return problems;
 }

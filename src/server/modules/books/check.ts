@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Registry, registry as appRegistry } from '../../../shared/registry.ts';
+import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountProblems } from './accounts.ts';
 import { priceRow } from './entries.ts';
@@ -16,6 +17,8 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   }
   const rows = await db.selectFrom('entries').selectAll().execute();
   for (const row of rows) {
+    const transferProblem = transferCheck(row);
+    if (transferProblem) problems.push(`entry ${row.id} (${row.kind}): ${transferProblem}`);
     const kind = registry.byName(row.kind);
     if (!kind) continue;
     const priced = priceRow(kind, row);
@@ -36,4 +39,21 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   // Against the balance the entries add up to: a wrong stored summary is one problem, said above.
   problems.push(...(await accountProblems(db, computed.balance_p, rows)));
   return problems;
+}
+
+/** A transfer moves a positive amount between two accounts and its cash is minus its fee (plus, on its reversal); no other entry names a second account. */
+function transferCheck(row: {
+  kind: string;
+  account_id: number;
+  to_account_id: number | null;
+  paid_amount_p: number | null;
+  cash_p: number;
+  void_of: number | null;
+}) {
+  if (row.kind !== TRANSFER_KIND) return row.to_account_id === null ? null : `names a second account (${row.to_account_id}) but is no transfer`;
+  if (row.to_account_id === null || Number(row.to_account_id) === Number(row.account_id))
+    return `moves money from account ${row.account_id} to ${row.to_account_id}`;
+  if (!(Number(row.paid_amount_p) > 0)) return `moves ${row.paid_amount_p}, not a positive amount`;
+  const fee = (row.void_of === null ? -1 : 1) * Number(row.cash_p);
+  return fee < 0 ? `cash effect ${row.cash_p}: a fee cannot be negative` : null;
 }

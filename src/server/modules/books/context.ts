@@ -39,6 +39,7 @@ const noLinks = Object.freeze({
   lifecycle_by: null,
   voided: 0,
   account_id: CASH_ACCOUNT_ID,
+  to_account_id: null,
 });
 
 /**

@@ -1,6 +1,7 @@
-import type { EntryAnswer, PartnerAnswer } from '../../../shared/api-schemas.ts';
+import type { CashbookAnswer, EntryAnswer, PartnerAnswer, TransferAnswer } from '../../../shared/api-schemas.ts';
 import { type SumColumn, isSumColumn } from '../../../shared/entry-columns.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
+import { TRANSFER_TITLE } from '../../../shared/transfers.ts';
 import { type FieldDef, type KindDef, type Registry, isTotalled, partnerFields } from '../../../shared/registry.ts';
 import type { EntryTable, LedgerSummaryTable, PartnerTable } from '../../db/schema.ts';
 import type { VoidDetails } from './repository.ts';
@@ -65,7 +66,7 @@ export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): E
   const made = registry.madeBy(row.kind)?.lifecycle.entry;
   const amount = row[made?.amount ?? 'paid_amount_p'];
   const paid = amount === null ? null : toDecimal(Number(amount), units.money);
-  const title = made?.title ?? row.kind;
+  const title = made?.title ?? (row.to_account_id === null ? row.kind : TRANSFER_TITLE);
   return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row) as EntryAnswer;
 }
 
@@ -98,6 +99,90 @@ export function totalsToWire(kind: KindDef, sums: Record<string, number>): Recor
 }
 
 const money = (p: number | null) => (p === null ? null : toDecimal(Number(p), units.money));
+const taka = (p: number) => toDecimal(p, units.money);
+
+/** A transfer as the API sends it: its accounts, the amount and the fee (minus its cash: the fee is all that leaves the books). */
+export function transferToWire(row: EntryRow & VoidDetails): TransferAnswer {
+  const out = stamps(row);
+  Object.assign(out, {
+    kind: 'transfer',
+    from_account_id: Number(row.account_id),
+    to_account_id: Number(row.to_account_id),
+    amount: taka(Number(row.paid_amount_p ?? 0)),
+    // A reversal carries the fee back (+fee); the transfer itself −fee.
+    fee: taka(Math.abs(Number(row.cash_p))),
+    note: row.note,
+  });
+  return withVoid(out, row) as TransferAnswer;
+}
+
+type CashbookRow = {
+  id: number;
+  kind: string;
+  issue_date: string;
+  issued_by: string;
+  name: string | null;
+  party_id: number | null;
+  note: string | null;
+  account_id: number;
+  to_account_id: number | null;
+  voided: unknown;
+  corrects_id: number | null;
+  in_p: number;
+  out_p: number;
+  balance_p: number;
+} & VoidDetails;
+
+/** The cash book as the API sends it (taka): each row with its title, party, money in or out and the running balance. */
+export function cashbookToWire(
+  registry: Registry,
+  b: {
+    account: CashbookAnswer['account'];
+    from: string;
+    to: string;
+    opening: number;
+    in: number;
+    out: number;
+    closing: number;
+    count: number;
+    carried: number;
+    rows: CashbookRow[];
+  },
+): CashbookAnswer {
+  return {
+    account: b.account,
+    from: b.from,
+    to: b.to,
+    opening: taka(b.opening),
+    in: taka(b.in),
+    out: taka(b.out),
+    closing: taka(b.closing),
+    count: b.count,
+    carried: taka(b.carried),
+    rows: b.rows.map((r) => {
+      const transfer = r.to_account_id !== null;
+      return {
+        id: Number(r.id),
+        kind: r.kind,
+        title: registry.byName(r.kind)?.title ?? registry.madeBy(r.kind)?.lifecycle.entry.title ?? (transfer ? TRANSFER_TITLE : r.kind),
+        issue_date: r.issue_date,
+        issued_by: r.issued_by,
+        name: r.name,
+        partner_id: r.party_id === null ? null : Number(r.party_id),
+        note: r.note,
+        from_account_id: transfer ? Number(r.account_id) : null,
+        to_account_id: transfer ? Number(r.to_account_id) : null,
+        in: taka(r.in_p),
+        out: taka(r.out_p),
+        balance: taka(r.balance_p),
+        voided: Boolean(Number(r.voided)),
+        ...(r.voided_by !== undefined ? { voided_reason: r.voided_reason ?? null, voided_by: r.voided_by, voided_on: r.voided_on } : {}),
+        ...(r.corrected_by !== undefined ? { corrected_by: r.corrected_by } : {}),
+        ...(r.corrects_id !== null ? { corrects: Number(r.corrects_id) } : {}),
+      };
+    }),
+  };
+}
 
 export const summaryToWire = (s: Pick<LedgerSummaryTable, 'balance_p' | 'stock_g'>) => ({
   wire_stock: toDecimal(Number(s.stock_g), units.weight),

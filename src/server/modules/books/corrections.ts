@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { correctionReasonSchema, entryInputSchema } from '../../../shared/entry-schemas.ts';
 import type { Registry } from '../../../shared/registry.ts';
+import { TRANSFER_KIND, transferInputSchema } from '../../../shared/transfers.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError, parseInput } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { prepareEntry, replay } from './entries.ts';
+import { prepareTransfer } from './transfers.ts';
 import { auditVoided, blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
@@ -33,18 +35,22 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
   const found = await repo.getEntry(ctx.db, id);
   if (!found) throw new HttpError(404, 'entry_not_found');
   const kind = registry.byName(found.kind);
-  if (!kind) throw new HttpError(409, 'server_written');
+  // A transfer is no registry kind (it has two accounts and no party): its body is a transfer's.
+  const transfer = found.kind === TRANSFER_KIND;
+  if (!kind && !transfer) throw new HttpError(409, 'server_written');
 
   // The same correction sent again: the replacement it wrote.
   const again = (seen: repo.EntryRow) => {
     if (Number(seen.corrects_id) !== id) throw new HttpError(409, 'idempotency_other_entry', undefined, 'idempotency_key');
-    return replay(kind, seen);
+    return replay(found, seen);
   };
   const sentKey = typeof fields.idempotency_key === 'string' ? await repo.findByIdempotencyKey(ctx.db, fields.idempotency_key.trim()) : undefined;
   if (sentKey) return again(sentKey);
   // What cannot be corrected says so before the body is read.
   await refuseCorrection(ctx, found);
-  const prepared = await prepareEntry(ctx, kind, parseInput(entryInputSchema(kind), fields), actor);
+  const prepared = kind
+    ? await prepareEntry(ctx, kind, parseInput(entryInputSchema(kind), fields), actor)
+    : await prepareTransfer(ctx, parseInput(transferInputSchema, fields), actor);
   if ('seen' in prepared) return again(prepared.seen);
   const { key } = prepared;
 
@@ -59,12 +65,12 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
       refuseVoid(ctx.registry, original);
       // The check and the change in one statement: of two corrections racing, one wins.
       if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) throw new HttpError(409, 'changed_meanwhile');
-      const l = kind.lifecycle;
+      const l = kind?.lifecycle;
       const replacement: repo.NewEntry = {
         ...prepared.row,
         issue_date: original.issue_date,
         // Sent without an account, the money stays where the original said it went.
-        account_id: fields.account_id === undefined || fields.account_id === '' ? original.account_id : prepared.row.account_id,
+        account_id: kind && (fields.account_id === undefined || fields.account_id === '') ? original.account_id : prepared.row.account_id,
         corrects_id: id,
         // A fire that had ended stays ended.
         ...(l && !l.entry ? { [l.status]: Number(original[l.status]), [l.value.column]: original[l.value.column] } : {}),

@@ -182,7 +182,7 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
   );
 }
 
-export function replay(kind: KindDef, row: repo.EntryRow) {
+export function replay(kind: Pick<KindDef, 'kind'>, row: repo.EntryRow) {
   if (row.kind !== kind.kind) throw new HttpError(409, 'idempotency_other_kind', undefined, 'idempotency_key');
   return { created: false, row };
 }

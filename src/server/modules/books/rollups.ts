@@ -12,7 +12,23 @@ import type { DB, EntryTable } from '../../db/schema.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export type RollupRow = Pick<EntryTable, 'kind' | 'issue_date' | 'party_id' | 'name' | 'void_of' | 'account_id' | 'cash_p' | SumColumn> &
-  Partial<Pick<EntryTable, 'pot_number' | 'fire_man'>> & { voided?: number | boolean | undefined };
+  Partial<Pick<EntryTable, 'pot_number' | 'fire_man' | 'to_account_id'>> & { voided?: number | boolean | undefined };
+
+/**
+ * How an entry moves money accounts: its cash (`cash_p`) through its account; a transfer (an entry
+ * with `to_account_id`) also moves its amount (`paid_amount_p`) out of its account and into the
+ * other, so the from account gives amount + fee (its cash_p is −fee) and the to account gets the
+ * amount. Nothing when it moves no money.
+ */
+export function accountMoves(row: Pick<RollupRow, 'account_id' | 'cash_p' | 'paid_amount_p' | 'to_account_id'>): { account_id: number; cash_p: number }[] {
+  const cash = Number(row.cash_p);
+  if (row.to_account_id === null || row.to_account_id === undefined) return cash ? [{ account_id: Number(row.account_id), cash_p: cash }] : [];
+  const amount = Number(row.paid_amount_p ?? 0);
+  return [
+    { account_id: Number(row.account_id), cash_p: cash - amount },
+    { account_id: Number(row.to_account_id), cash_p: amount },
+  ];
+}
 
 /** How an entry moves what its party owes us (+) or we owe them (−): its kind's ledger rule, on the rule's field. */
 export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in EntryColumn]?: unknown }): number {
@@ -35,7 +51,7 @@ interface Rollup {
   partyOnly?: boolean;
   /** Only entries with this key (a pot number, a fire man) count. */
   keyedOnly?: 'pot_key' | 'fire_man_key';
-  /** Only entries that move money count (the money accounts). */
+  /** Counted once per account an entry moves money through (accountMoves): the money accounts. */
   cashOnly?: boolean;
   values: readonly ('count' | SumColumn | 'effect_p' | CashValue)[];
   /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
@@ -117,18 +133,28 @@ export function accumulate(registry: Registry, rows: readonly RollupRow[], sign:
   for (const row of rows) {
     if (!isLive(row)) continue;
     const effect = ledgerEffect(registry, row);
+    // The rows the account rollups count: the entry itself, or a transfer's two sides.
+    // Object.assign, not a spread, to widen a row: see emptyEntry in context.ts.
+    const self = [row];
+    const moved =
+      row.to_account_id === null || row.to_account_id === undefined
+        ? Number(row.cash_p)
+          ? self
+          : []
+        : accountMoves(row).map((m) => Object.assign({}, row, m));
     for (const r of rollups) {
       if (r.partyOnly && row.party_id === null) continue;
       if (r.keyedOnly && keyValue(row, r.keyedOnly) === '') continue;
-      if (r.cashOnly && !Number(row.cash_p)) continue;
-      const key = r.keys.map((k) => keyValue(row, k));
       let acc = into.get(r);
       if (!acc) into.set(r, (acc = new Map()));
-      const id = JSON.stringify(key);
-      let slot = acc.get(id);
-      if (!slot) acc.set(id, (slot = { key, values: Object.fromEntries(r.values.map((v) => [v, 0])), party: null }));
-      for (const v of r.values) slot.values[v] = (slot.values[v] ?? 0) + sign * valueOf(row, v, effect);
-      if (r.party && row.party_id !== null) slot.party = Math.max(slot.party ?? 0, Number(row.party_id));
+      for (const subject of r.cashOnly ? moved : self) {
+        const key = r.keys.map((k) => keyValue(subject, k));
+        const id = JSON.stringify(key);
+        let slot = acc.get(id);
+        if (!slot) acc.set(id, (slot = { key, values: Object.fromEntries(r.values.map((v) => [v, 0])), party: null }));
+        for (const v of r.values) slot.values[v] = (slot.values[v] ?? 0) + sign * valueOf(subject, v, effect);
+        if (r.party && row.party_id !== null) slot.party = Math.max(slot.party ?? 0, Number(row.party_id));
+      }
     }
   }
   return into;

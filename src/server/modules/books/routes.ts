@@ -10,16 +10,18 @@ import {
   namesAnswerSchema,
   partnerAnswerSchema,
   summaryAnswerSchema,
+  transferAnswerSchema,
   voidAnswerSchema,
 } from '../../../shared/api-schemas.ts';
 import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { type EntryInput, correctionReasonSchema, entryInputSchema, lifecycleSchema, partnerSchema, voidSchema } from '../../../shared/entry-schemas.ts';
 import { registry as appRegistry } from '../../../shared/registry.ts';
+import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
-import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire } from './convert.ts';
+import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire, transferToWire } from './convert.ts';
 import { accountToWire, listAccounts } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
@@ -176,7 +178,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
 
   // Correct = void + replacement in one step: the body is the kind's, as for a new entry (its
   // kind is the original's, so it is checked once the original is found), with a reason.
-  const correctionAnswer = z.object({ data: z.union(registry.kinds.map(entryAnswerSchema)).nullable() });
+  const correctionAnswer = z.object({ data: z.union([...registry.kinds.map(entryAnswerSchema), transferAnswerSchema]).nullable() });
   app.post(
     '/entries/:id/correct',
     {
@@ -192,7 +194,10 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const result = await correctEntry(ctx, req.params.id, req.body, await actor(req));
       const kind = registry.byName(result.row.kind);
-      return reply.code(result.created ? 201 : 200).send({ data: kind ? entryToWire(kind, await current(result)) : null });
+      const row = await current(result);
+      return reply
+        .code(result.created ? 201 : 200)
+        .send({ data: kind ? entryToWire(kind, row) : result.row.kind === TRANSFER_KIND ? transferToWire(row) : null });
     },
   );
 

@@ -7,16 +7,19 @@ import { FormNotice, TextField } from '../../components/form/text-field';
 import { DataTable } from '../../components/table/data-table';
 import { Modal } from '../../components/ui/modal';
 import { errorText } from '../../lib/error-text';
-import { figureLanguage } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
+import { tr, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { type Account, useAccounts, useSaveAccount } from './api';
+import { type Account, type Transfer, useAccounts, useSaveAccount, useTransfers } from './api';
+import { TransferForm } from './transfer-form';
+import { EntryActions } from '../books';
+import { dateText, figureLanguage, formatCell } from '../../lib/format';
 import { checkedBy } from '../../lib/form-check';
 
 // The money accounts page (issue 28): every account with its balance, the total that is the
 // header's Balance; an admin adds bank accounts and wallets, renames them, archives an empty one
-// and brings it back. There is no delete: entries keep pointing at their account.
+// and brings it back. There is no delete: entries keep pointing at their account. The accounts
+// staff move money between them (Transfer) and see the latest transfers, voided and corrected there.
 
 const typeLabel = (m: Messages, type: string) => (type === 'bank' ? m.accountTypeBank : type === 'mobile' ? m.accountTypeMobile : m.accountTypeCash);
 const taka = (balance: number) => formatTaka(toUnits(balance, units.money), figureLanguage());
@@ -28,6 +31,7 @@ export function AccountsPage() {
   const admin = useSession().user?.role === 'admin';
   const save = useSaveAccount();
   const [editing, setEditing] = useState<Account | 'new' | null>(null);
+  const [moving, setMoving] = useState<{ correcting?: Transfer } | null>(null);
   const open = (accounts.data ?? []).filter((a) => !a.archived);
   const total = open.reduce((sum, a) => sum + toUnits(a.balance, units.money), 0);
   const archive = (a: Account, archived: boolean) =>
@@ -40,11 +44,16 @@ export function AccountsPage() {
     <section>
       <h1 className="text-2xl font-bold">{m.accountsTitle}</h1>
       <p className="mt-1 text-sm text-muted">{m.accountsIntro}</p>
-      {admin ? (
-        <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => setEditing('new')}>
-          {m.addAccount}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setMoving({})} disabled={!accounts.data}>
+          {m.transfer}
         </button>
-      ) : null}
+        {admin ? (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing('new')}>
+            {m.addAccount}
+          </button>
+        ) : null}
+      </div>
       {accounts.isError ? <FormNotice kind="error">{errorText(accounts.error)}</FormNotice> : null}
       <DataTable
         className="mt-4"
@@ -88,6 +97,10 @@ export function AccountsPage() {
       <Modal title={editing === 'new' ? m.addAccount : m.editAccount} open={editing !== null} onClose={() => setEditing(null)}>
         {editing !== null ? <AccountForm account={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
+      <Modal title={moving?.correcting ? m.correctTransfer : m.transferFormTitle} open={moving !== null} onClose={() => setMoving(null)}>
+        {moving !== null ? <TransferForm correcting={moving.correcting} onDone={() => setMoving(null)} /> : null}
+      </Modal>
+      <TransferList accounts={accounts.data ?? []} onCorrect={(t) => setMoving({ correcting: t })} />
     </section>
   );
 }
@@ -154,5 +167,44 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
         {m.save}
       </button>
     </form>
+  );
+}
+
+/** The latest transfers: from, to, amount, fee; each voided or corrected where it is listed. */
+function TransferList({ accounts, onCorrect }: { accounts: Account[]; onCorrect: (t: Transfer) => void }) {
+  const m = useMessages();
+  const transfers = useTransfers();
+  const nameOf = (id: number) => tr(accounts.find((a) => a.id === id)?.name ?? `#${id}`);
+  return (
+    <>
+      <h2 className="mt-8 text-xl font-semibold">{m.transfersTitle}</h2>
+      {transfers.isError ? <FormNotice kind="error">{errorText(transfers.error)}</FormNotice> : null}
+      <DataTable
+        className="mt-2"
+        rowTestId="transfer-row"
+        columns={[
+          { key: 'date', header: m.date, nowrap: true, cell: (t: Transfer) => dateText(t.issue_date) },
+          { key: 'from', header: m.transferFrom, cell: (t) => nameOf(t.from_account_id) },
+          { key: 'to', header: m.transferTo, cell: (t) => nameOf(t.to_account_id) },
+          { key: 'amount', header: m.amount, numeric: true, cell: (t) => formatCell(t.amount, 'money') },
+          { key: 'fee', header: m.transferFee, numeric: true, cell: (t) => (t.fee ? formatCell(t.fee, 'money') : '') },
+          { key: 'note', header: m.note, cell: (t) => t.note },
+        ]}
+        rows={transfers.data ?? []}
+        rowKey={(t) => t.id}
+        rowClassName={(t) => (t.voided ? 'line-through text-muted' : '')}
+        actions={(t) => (
+          <span className="inline-flex flex-wrap items-center justify-end gap-1">
+            {t.voided ? null : (
+              <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => onCorrect(t)}>
+                {m.correct}
+              </button>
+            )}
+            <EntryActions entry={{ ...t, title: t.kind, name: `${nameOf(t.from_account_id)} → ${nameOf(t.to_account_id)}`, paid_amount: t.amount }} />
+          </span>
+        )}
+        empty={transfers.data ? m.noTransfers : null}
+      />
+    </>
   );
 }

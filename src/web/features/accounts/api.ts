@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AccountAnswer } from '../../../shared/api-schemas';
+import type { AccountAnswer, CashbookAnswer, TransferAnswer } from '../../../shared/api-schemas';
 import { api } from '../../lib/api';
-import { accountsKey } from '../../lib/query-keys';
+import { accountsKey, booksKey } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { refreshSummary } from '../../lib/summary';
+import { rangeBounds } from '../../lib/range-label';
 
 // Money accounts (GET/POST/PUT /api/accounts): Cash in hand, bank accounts, mobile wallets.
 
@@ -48,4 +49,45 @@ export function rememberAccount(userId: string | undefined, accountId: string): 
   } catch {
     // Not kept (storage refused): the next form starts with Cash.
   }
+}
+
+// Transfers between the accounts (POST/GET /api/transfers; void and correct through the entries'
+// routes) and an account's cash book (GET /api/cashbook). Both under `books`: every save and void refreshes them.
+export type Transfer = TransferAnswer;
+export type CashBook = CashbookAnswer;
+export type CashBookRow = CashBook['rows'][number];
+
+const transfersKey = [...booksKey, 'transfers'] as const;
+
+export const transfersQuery = queryOptions({
+  queryKey: transfersKey,
+  queryFn: () => api<{ data: Transfer[] }>('GET', '/api/transfers?limit=100').then((r) => r.data),
+});
+
+export function useTransfers() {
+  return useQuery(transfersQuery);
+}
+
+/** A new transfer, or (`correcting`) the transfer that replaces one, with an optional reason. */
+export function useSaveTransfer() {
+  return useMutation({
+    mutationFn: ({ correcting, body }: { correcting?: number; body: Record<string, unknown> }) =>
+      correcting === undefined
+        ? api<{ data: Transfer }>('POST', '/api/transfers', body)
+        : api<{ data: Transfer }>('POST', `/api/entries/${correcting}/correct`, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: booksKey });
+      await refreshSummary();
+    },
+  });
+}
+
+/** The cash book of an account over a range (the server's defaults: Cash in hand, today). */
+export function cashbookQuery(accountId: string | null, range: { from?: string | undefined; to?: string | undefined }, limit: number) {
+  const query = [accountId ? `account_id=${accountId}` : '', ...rangeBounds(range), `limit=${limit}`].filter(Boolean).join('&');
+  return queryOptions({
+    queryKey: [...booksKey, 'cashbook', accountId ?? '', range.from ?? '', range.to ?? '', limit],
+    queryFn: () => api<{ data: CashBook }>('GET', `/api/cashbook?${query}`).then((r) => r.data),
+    placeholderData: (previous) => previous,
+  });
 }

@@ -4,6 +4,7 @@ import { booksKey } from '../../lib/query-keys';
 import type { KindDef } from '../../../shared/registry';
 import { pageAfter } from '../../../shared/ledger-page';
 import type { Entry } from '../books/api';
+import { rangeBounds } from '../../lib/range-label';
 
 // Statements, history and party lists, and the party ledger. Their keys sit under the books key,
 // so a save, void or sale anywhere refreshes an open statement at once.
@@ -13,7 +14,7 @@ export interface DateRange {
   to?: string | undefined;
 }
 
-const bounds = (range: DateRange) => [range.from ? `issue_date>=${range.from}` : '', range.to ? `issue_date<=${range.to}` : ''];
+const bounds = rangeBounds;
 
 type StatementOptions = DateRange & { name?: string | undefined; partner?: string | undefined; limit: number };
 

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LEDGER_PAGE } from '../../../shared/ledger-page';
+import { BroughtForward } from '../../components/ui/brought-forward';
 import { DataTable } from '../../components/table/data-table';
 import { SearchBox } from '../../components/ui/search-box';
 import { PrintHeading, PrintSignatures } from '../../components/ui/print-heading';
 import { usePartners } from '../partners/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
-import { countText, csvNumber, dateText, formatCell } from '../../lib/format';
+import { csvNumber, dateText, formatCell } from '../../lib/format';
 import { InWords, takaInWords } from '../../components/ui/in-words';
 import { EntryActions } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
@@ -124,19 +125,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         actions={(r) => <EntryActions entry={{ ...r, issued_by: '' }} lifecycle={false} />}
         lead={{
           testId: 'ledger-opening',
-          label: (
-            <>
-              {m.broughtForward}
-              {earlier > 0 && (
-                <>
-                  {fill(earlier === 1 ? m.earlierOne : m.earlierMany, { count: countText(earlier) })}
-                  <button type="button" className="btn btn-xs no-print" onClick={() => setLimit(l.count)} disabled={ledger.isFetching}>
-                    {fill(m.showAllEntries, { count: countText(l.count) })}
-                  </button>
-                </>
-              )}
-            </>
-          ),
+          label: <BroughtForward label={m.broughtForward} earlier={earlier} count={l.count} busy={ledger.isFetching} onShowAll={() => setLimit(l.count)} />,
           value: signed(earlier > 0 ? l.carried : l.opening),
         }}
         totals={{ label: <span className="whitespace-nowrap">{fill(m.closingBalance, { standing: standing(m, l.closing) })}</span>, testId: 'ledger-closing' }}

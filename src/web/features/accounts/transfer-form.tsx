@@ -1,0 +1,112 @@
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { CASH_ACCOUNT_ID } from '../../../shared/accounts';
+import { transferFormSchema } from '../../../shared/transfers';
+import { FieldShell, FormNotice, TextField } from '../../components/form/text-field';
+import { errorText } from '../../lib/error-text';
+import { tr, useMessages } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { type Account, type Transfer, useAccounts, useSaveTransfer } from './api';
+import { checkedBy } from '../../lib/form-check';
+
+// A transfer between two money accounts (issue 28 part 3): cash deposited at the bank, money drawn
+// from it, a bKash cash-out with its fee. The same form corrects a transfer (its values first).
+
+type Values = { from_account_id: string; to_account_id: string; amount: string; fee: string; note: string; reason: string };
+
+/** The accounts as a select's options, by number, each under its name in the reader's language. */
+export function AccountOptions({ accounts }: { accounts: readonly Account[] }) {
+  return accounts.map((a) => (
+    <option key={a.id} value={String(a.id)}>
+      {tr(a.name)}
+    </option>
+  ));
+}
+
+/** A select of accounts: the open ones, and the one a corrected transfer names even if archived since. */
+function AccountSelect({
+  id,
+  label,
+  accounts,
+  error,
+  registration,
+}: {
+  id: string;
+  label: string;
+  accounts: Account[];
+  error?: string | undefined;
+  registration: object;
+}) {
+  return (
+    <FieldShell id={id} label={label} required error={error}>
+      <select id={id} className="select w-full" {...registration}>
+        <AccountOptions accounts={accounts} />
+      </select>
+    </FieldShell>
+  );
+}
+
+export function TransferForm({ correcting, onDone }: { correcting?: Transfer | undefined; onDone: () => void }) {
+  const m = useMessages();
+  const accounts = useAccounts().data ?? [];
+  const save = useSaveTransfer();
+  // One key per form: a second tap, or a retry after a lost answer, records the transfer once.
+  const key = useRef(crypto.randomUUID());
+  const named = new Set([correcting?.from_account_id, correcting?.to_account_id]);
+  const shown = accounts.filter((a) => !a.archived || named.has(a.id));
+  const firstOther = shown.find((a) => a.id !== CASH_ACCOUNT_ID)?.id;
+  const form = useForm<Values>({
+    resolver: checkedBy(transferFormSchema),
+    defaultValues: correcting
+      ? {
+          from_account_id: String(correcting.from_account_id),
+          to_account_id: String(correcting.to_account_id),
+          amount: String(correcting.amount),
+          fee: correcting.fee ? String(correcting.fee) : '',
+          note: correcting.note ?? '',
+          reason: '',
+        }
+      : { from_account_id: String(CASH_ACCOUNT_ID), to_account_id: firstOther ? String(firstOther) : '', amount: '', fee: '', note: '', reason: '' },
+  });
+  const errors = form.formState.errors;
+  // The typed text is sent (the server reads taka as typed), not the form's parsed poisha.
+  const onSubmit = form.handleSubmit(() => {
+    const v = form.getValues();
+    const body: Record<string, unknown> = { from_account_id: v.from_account_id, to_account_id: v.to_account_id, amount: v.amount, fee: v.fee, note: v.note };
+    if (correcting) body.reason = v.reason;
+    else body.idempotency_key = key.current;
+    save.mutate(
+      { ...(correcting ? { correcting: correcting.id } : {}), body },
+      {
+        onSuccess: () => {
+          void notify('success', m.transferSaved);
+          onDone();
+        },
+      },
+    );
+  });
+  const sameAccount = errors.to_account_id?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3" data-testid="transfer-form">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <AccountSelect
+          id="f-from_account_id"
+          label={m.transferFrom}
+          accounts={shown}
+          error={errors.from_account_id?.message}
+          registration={form.register('from_account_id')}
+        />
+        <AccountSelect id="f-to_account_id" label={m.transferTo} accounts={shown} error={sameAccount} registration={form.register('to_account_id')} />
+        <TextField label={m.amount} registration={form.register('amount')} error={errors.amount} inputMode="decimal" autoComplete="off" />
+        <TextField label={`${m.transferFee}${m.optional}`} registration={form.register('fee')} error={errors.fee} inputMode="decimal" autoComplete="off" />
+      </div>
+      <p className="text-xs text-muted">{m.transferFeeHint}</p>
+      <TextField label={`${m.note}${m.optional}`} registration={form.register('note')} error={errors.note} autoComplete="off" />
+      {correcting ? <TextField label={`${m.reason}${m.optional}`} registration={form.register('reason')} error={errors.reason} autoComplete="off" /> : null}
+      {save.isError ? <FormNotice kind="error">{errorText(save.error)}</FormNotice> : null}
+      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        {m.save}
+      </button>
+    </form>
+  );
+}
