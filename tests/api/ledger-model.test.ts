@@ -186,6 +186,9 @@ function rowOf(e: Entry): Record<string, unknown> {
   if (e.partner && e.partner.name !== out.name) Object.assign(out, { name: e.partner.name, name_as_typed: out.name });
   if (e.fire) Object.assign(out, { fire_status: e.fire.ended, fire_time: e.fire.time });
   if (e.kind === 'asset') Object.assign(out, { sold_status: e.sold !== null, sold_amount: e.sold === null ? null : wire(e.sold, 2) });
+  // When it was ended or sold is the server's clock (any time), by whom the accountant.
+  const done = e.fire ? e.fire.ended : e.kind === 'asset' ? e.sold !== null : undefined;
+  if (done !== undefined) Object.assign(out, { lifecycle_at: done ? expect.any(String) : null, lifecycle_by: done ? ACC_NAME : null });
   return withVoidMarks(out, e);
 }
 
