@@ -72,8 +72,15 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
         // Sent without an account, the money stays where the original said it went.
         account_id: kind && (fields.account_id === undefined || fields.account_id === '') ? original.account_id : prepared.row.account_id,
         corrects_id: id,
-        // A fire that had ended stays ended.
-        ...(l && !l.entry ? { [l.status]: Number(original[l.status]), [l.value.column]: original[l.value.column] } : {}),
+        // A fire that had ended stays ended, when and by whom it was.
+        ...(l && !l.entry
+          ? {
+              [l.status]: Number(original[l.status]),
+              [l.value.column]: original[l.value.column],
+              lifecycle_at: original.lifecycle_at,
+              lifecycle_by: original.lifecycle_by,
+            }
+          : {}),
       };
       const replacementId = await repo.recordEntry(trx, ctx.registry, replacement);
       const why = reason ? `Corrected by #${replacementId}: ${reason}` : `Corrected by #${replacementId}`;
