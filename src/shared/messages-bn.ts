@@ -113,7 +113,6 @@ export const messages: Messages = {
   reversalOfOn: '#{id} এর বিপরীত এন্ট্রি, করা হয় {date}',
   correctsId: '#{id} সংশোধন করে',
   enteredOnFor: '{day} তারিখের এন্ট্রি, লেখা হয় {entered}',
-  dateToday: 'আজ',
   dateChange: 'বদলান',
   voucherDate: 'ভাউচারের তারিখ',
   lateReason: 'দেরিতে লেখার কারণ',

@@ -123,7 +123,6 @@ export const messages = {
   reversalOfOn: 'reversal of #{id}, made on {date}',
   correctsId: 'corrects #{id}',
   enteredOnFor: 'entered on {entered} for {day}',
-  dateToday: 'today',
   dateChange: 'change',
   voucherDate: 'Date of the voucher',
   lateReason: 'Reason for the late entry',

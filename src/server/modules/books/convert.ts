@@ -45,7 +45,11 @@ export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails & { name_
   return withVoid(out, row);
 }
 
-const stamps = (row: EntryRow): Record<string, unknown> => Object.assign({ id: row.id, issue_date: row.issue_date, issued_by: row.issued_by }, late(row));
+function stamps(row: EntryRow): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id, issue_date: row.issue_date, issued_by: row.issued_by };
+  if (row.entered_on) Object.assign(out, late(row));
+  return out;
+}
 
 /** A late voucher's mark (docs/decisions/0021-late-vouchers.md): the day it was entered on, and why; nothing for others. */
 const late = (row: { entered_on?: string | null; backdate_reason?: string | null }) =>
