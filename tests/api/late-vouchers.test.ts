@@ -38,8 +38,12 @@ describe.each(dialects)('late vouchers on %s', (dialect) => {
   const ledger = async () => (await acc.get(`/api/ledger/${partnerId}`)).json().data;
   const entryCount = async () => Number((await sql<{ n: number }>`select count(*) as n from entries`.execute(t.app.deps.database.db)).rows[0]?.n);
 
-  it('puts a sale three days back, with a reason, on that day: statement, history, party balance and header', async () => {
-    const before = { header: await header(), day: await dayCount(threeBack), closing: (await ledger()).closing as number };
+  const soldOn = async (d: string) =>
+    ((await acc.get(`/api/production?issue_date>=${d}&issue_date<=${d}`)).json().data as { total: { wire_sold_kg: number } }).total.wire_sold_kg;
+
+  it('puts a sale three days back, with a reason, on that day: statement, history, party balance, production and header', async () => {
+    const before = { header: await header(), day: await dayCount(threeBack), closing: (await ledger()).closing as number, sold: await soldOn(threeBack) };
+    const soldToday = await soldOn(today);
     const res = await acc.post('/api/mWireData', sale({ issue_date: threeBack, backdate_reason: '  slip found in the drawer  ' }));
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json().data;
@@ -51,6 +55,9 @@ describe.each(dialects)('late vouchers on %s', (dialect) => {
     expect(statement.totals.total_price).toBe(1000);
     expect((await dayStatement(today)).data.map((e: { id: number }) => e.id)).not.toContain(made.id);
     expect(await dayCount(threeBack)).toBe(before.day + 1);
+    // The production report counts the wire sold on the voucher's day, not today.
+    expect(await soldOn(threeBack)).toBe(before.sold + 10);
+    expect(await soldOn(today)).toBe(soldToday);
 
     const l = await ledger();
     expect(l.closing).toBe(before.closing + 400);
