@@ -45,7 +45,7 @@ for (const lang of ['en', 'bn'] as const) {
   test(`the accountant enters yesterday’s sale with a reason and finds it in yesterday’s history, marked (${lang})`, async ({ page, request }, info) => {
     if (info.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
     const client = `Late Client ${lang} ${info.project.name} ${Date.now() % 100000}`;
-    await addPartner(request, 'Client', client);
+    const partnerId = await addPartner(request, 'Client', client);
     await logIn(page, await createAccount(request, 'acounts', 'Late Clerk'));
     const dialog = await openSale(page, client, lang);
 
@@ -87,6 +87,20 @@ for (const lang of ['en', 'bn'] as const) {
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('late-mark')).toHaveText(mark);
     await assertNoSidewaysScroll(page);
+
+    if (lang === 'en') {
+      // The statement's CSV says it in its Status column.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
+      expect(csv).toContain(`"entered on ${today} for ${yesterday}: slip found in the drawer"`);
+    }
+    // The party's ledger and the entry's receipt carry the mark too.
+    await page.goto(`/dashboard/ledger?partner=${partnerId}`);
+    const ledgerRow = page.getByTestId('ledger-row').filter({ has: page.getByTestId('late-mark') });
+    await expect(ledgerRow.getByTestId('late-mark')).toHaveText(mark);
+    await ledgerRow.getByRole('link', { name: new RegExp(`^${m(lang).printReceipt} #`) }).click();
+    await expect(page.getByTestId('receipt').getByTestId('late-mark')).toHaveText(mark);
     expect(await booksCheck()).toEqual([]);
   });
 }
