@@ -5,7 +5,7 @@ import type { DB } from './db/schema.ts';
 /** Writes who changed what, when, from what to what. Call inside the change's transaction. */
 export async function recordAudit(
   db: Kysely<DB> | Transaction<DB>,
-  entry: { actor: CurrentUser; action: string; subjectKind: string; subjectId: string; before: unknown; after: unknown },
+  entry: { actor: Pick<CurrentUser, 'id' | 'name'>; action: string; subjectKind: string; subjectId: string; before: unknown; after: unknown },
 ): Promise<void> {
   await db
     .insertInto('audit_log')

@@ -27,6 +27,8 @@ const voidedDetails = {
   corrected_by: id.optional(),
   corrects: id.optional(),
 };
+/** A late voucher (dated before the day it was entered): that day, and why it was late. */
+const lateMark = { entered_on: day.optional(), backdate_reason: z.string().optional() };
 
 /** What every entry says of itself: its number, its day, who wrote it, and whether it was voided or corrected. */
 const entryStamps = {
@@ -45,6 +47,7 @@ const entryStamps = {
   reversal_id: id.optional(),
   /** The money account its money went through (kinds that move cash). */
   account_id: id.optional(),
+  ...lateMark,
 };
 
 const entrySchemas = new WeakMap<KindDef, z.ZodObject>();
@@ -151,6 +154,7 @@ export const ledgerAnswerSchema = z.object({
         balance: money,
         voided: z.boolean(),
         ...voidedDetails,
+        ...lateMark,
       }),
     ),
   }),

@@ -4,8 +4,8 @@ import { saying } from './say.ts';
 
 // Query of the list reads (spec §7): s, a name filter and the date bounds written as
 // `issue_date>=YYYY-MM-DD` / `issue_date<=YYYY-MM-DD` (parsed as keys `issue_date>` / `issue_date<`).
-const isoDate = z
-  .string()
+export const isoDate = z
+  .string(saying('date_format'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, saying('date_format'))
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), saying('date_not_real'));
 

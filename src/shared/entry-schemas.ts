@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BACKDATE_REASON_MAX } from './backdate.ts';
+import { isoDate } from './books-api.ts';
 import { type UnitName, fieldMessage, parseDecimal, units } from './money.ts';
 import type { RefusalCode } from './refusal-texts.ts';
 import { say, saying } from './say.ts';
@@ -8,7 +10,7 @@ import { type FieldDef, type KindDef, inputFields, partnerFields } from './regis
 // Input schemas derived from the registry, used by the forms and by the server alike.
 
 /** Fields a client may send that the server works out itself (ignored, never trusted). */
-export const SERVER_STAMPED = ['id', 'issued_by', 'issue_date', 'total_price', 'due_amount'] as const;
+export const SERVER_STAMPED = ['id', 'issued_by', 'total_price', 'due_amount'] as const;
 
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -101,6 +103,13 @@ function buildEntryInputSchema(kind: KindDef) {
   shape.idempotency_key = idempotencyKeySchema;
   // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
   shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
+  // The business day of the voucher when it is earlier than today (a late voucher, shared/backdate.ts:
+  // the server checks how far back and the reason), and why it is entered late.
+  shape.issue_date = z.preprocess(blankToUndefined, isoDate.optional());
+  shape.backdate_reason = z.preprocess(
+    blankToUndefined,
+    z.string(saying('backdate_reason_text')).trim().max(BACKDATE_REASON_MAX, saying('backdate_reason_text')).optional(),
+  );
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
   const object = z.object(shape).strict();
   const schema = !party?.required

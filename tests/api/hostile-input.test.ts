@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypes } from '../../src/shared/accounts.ts';
+import { daysBefore } from '../../src/shared/backdate.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import { SERVER_STAMPED } from '../../src/shared/entry-schemas.ts';
 import { units } from '../../src/shared/money.ts';
@@ -606,17 +607,49 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     required: false,
   };
 
+  /**
+   * A late voucher's day (shared/backdate.ts): not a day, not a real one, after today, or more than
+   * 31 days back (a day within them wants the reason, below, whose field the refusal names).
+   */
+  const issueDate: FieldSpec = {
+    name: 'issue_date',
+    valid: undefined,
+    bad: fc.oneof(
+      wrongTypes,
+      unstorable,
+      fc.constantFrom('2026-02-30', '2026-13-01', '9999-99-99', '2026-1-1', '26/11/2026', "2026-01-01'; drop table entries; --", '<script>x</script>').map(j),
+      fc.integer({ min: 32, max: 4000 }).map((n) => j(daysBefore(todayIn('Asia/Dhaka'), n))),
+      fc.integer({ min: 1, max: 4000 }).map((n) => j(daysBefore(todayIn('Asia/Dhaka'), -n))),
+    ),
+    required: false,
+  };
+  /** An optional reason (a correction's, a late voucher's): text of at most 300 characters. */
+  const reasonField = (name: string): FieldSpec => ({
+    name,
+    valid: undefined,
+    bad: fc.oneof(
+      wrongTypes,
+      unstorable,
+      fc.integer({ min: 301, max: 400 }).map((n) => j('r'.repeat(n))),
+    ),
+    required: false,
+  });
+  const backdateReason = reasonField('backdate_reason');
+
   function kindRoute(kind: KindDef, method: 'POST' | 'PUT' = 'POST', url = `/api/${kind.path}`): WriteRoute {
     const fields = inputFields(kind).map(entryField);
     if (kind.fields.some((f) => f.input.type === 'party')) fields.push(partnerIdField(kind));
     fields.push(idempotencyKey);
+    // A new entry may be a late voucher (the kinds' POST routes, enumerated here); a correction
+    // (its fields are the PUT's) stays on its original's day, and PUT /api/dashboard is the spec's.
+    if (method === 'POST') fields.push(issueDate, backdateReason);
     return {
       name: `${method} ${url}`,
       method,
       url: () => url,
       agent: () => acc,
       fields,
-      alsoAllowed: SERVER_STAMPED,
+      alsoAllowed: method === 'POST' ? SERVER_STAMPED : [...SERVER_STAMPED, 'issue_date', 'backdate_reason'],
       refusesExtraKeys: true,
       emptyIsBad: fields.some((f) => f.required),
     };
@@ -755,20 +788,12 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
           () => target.corrected,
           () => acc,
           [
-            ...kindRoute(kindByName('stock') as KindDef).fields,
-            {
-              name: 'reason',
-              valid: undefined,
-              bad: fc.oneof(
-                wrongTypes,
-                unstorable,
-                fc.integer({ min: 301, max: 400 }).map((n) => j('r'.repeat(n))),
-              ),
-              required: false,
-            },
+            // A correction stays on its original's day: a day or a late reason sent with it is ignored.
+            ...kindRoute(kindByName('stock') as KindDef, 'PUT').fields,
+            reasonField('reason'),
           ],
         ),
-        alsoAllowed: SERVER_STAMPED,
+        alsoAllowed: [...SERVER_STAMPED, 'issue_date', 'backdate_reason'],
       },
       withId(
         'PUT',
@@ -1090,12 +1115,21 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     PROPERTY_TIMEOUT,
   );
 
-  it('keeps the issue date its own: a date sent with an entry, valid or not, is ignored for today’s', async () => {
-    for (const sent of ['2020-01-01', '2026-02-30', '9999-99-99', "2026-01-01'; drop table entries; --", '<script>x</script>']) {
-      const res = await acc.post('/api/stock', entryBody('stock', { wire_stock: '1', issue_date: sent, issued_by: 'Someone Else' }));
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().data.issue_date).toBe(todayIn('Asia/Dhaka'));
-      expect(res.json().data.issued_by).toBe('Hostile Accounts');
+  it('keeps the issue date its own: today when sent today, an earlier day only with a reason, and the author the server’s', async () => {
+    const today = todayIn('Asia/Dhaka');
+    const res = await acc.post('/api/stock', entryBody('stock', { wire_stock: '1', issue_date: today, issued_by: 'Someone Else' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ issue_date: today, issued_by: 'Hostile Accounts' });
+    for (const [sent, field] of [
+      [daysBefore(today, 2), 'backdate_reason'],
+      ['2020-01-01', 'issue_date'],
+      ['2026-02-30', 'issue_date'],
+      ['9999-99-99', 'issue_date'],
+      ["2026-01-01'; drop table entries; --", 'issue_date'],
+      ['<script>x</script>', 'issue_date'],
+    ]) {
+      const refused = await acc.post('/api/stock', entryBody('stock', { wire_stock: '1', issue_date: sent, issued_by: 'Someone Else' }));
+      expect([refused.statusCode, refused.json().error?.field], refused.body).toEqual([400, field]);
     }
   });
 

@@ -154,6 +154,8 @@ interface Entry {
   sold: bigint | null;
   /** A sale's asset. */
   asset?: Entry;
+  /** A late voucher: the day it was entered on, and why (a correction's replacement keeps its original's). */
+  late?: { on: string; reason: string };
   /** The save again, with its idempotency key. */
   retry?: { path: string; body: Record<string, unknown> };
   /** The body it was saved with (a correction sends it again). */
@@ -189,6 +191,7 @@ function rowOf(e: Entry): Record<string, unknown> {
   // When it was ended or sold is the server's clock (any time), by whom the accountant.
   const done = e.fire ? e.fire.ended : e.kind === 'asset' ? e.sold !== null : undefined;
   if (done !== undefined) Object.assign(out, { lifecycle_at: done ? expect.any(String) : null, lifecycle_by: done ? ACC_NAME : null });
+  if (e.late) Object.assign(out, { entered_on: e.late.on, backdate_reason: e.late.reason });
   return withVoidMarks(out, e);
 }
 
@@ -252,7 +255,17 @@ type Decimal = { units: number; style: number };
 type FieldValue = Decimal | string | { cat: number; idx: number } | null;
 
 type Command =
-  | { t: 'create'; kind: KindName; values: Record<string, FieldValue>; byId: boolean; key: boolean; retryNow: boolean; junk: boolean; viaDashboard: boolean }
+  | {
+      t: 'create';
+      kind: KindName;
+      values: Record<string, FieldValue>;
+      byId: boolean;
+      key: boolean;
+      retryNow: boolean;
+      junk: boolean;
+      viaDashboard: boolean;
+      late: number;
+    }
   | { t: 'void'; pick: 'any' | 'last' | 'sale' | 'missing'; n: number; reason: string }
   | { t: 'sell'; pick: 'asset' | 'any'; n: number; amount: Decimal; withStatus: boolean }
   | { t: 'endFire'; pick: 'fire' | 'any'; n: number; note: string; withStatus: boolean }
@@ -303,6 +316,8 @@ function createArb(k: KindDef): fc.Arbitrary<Command> {
     key: fc.boolean(),
     retryNow: fc.boolean(),
     junk: fc.boolean(),
+    // A late voucher: dated this many model days back (0: today), with a reason.
+    late: fc.constantFrom(0, 0, 0, 1, 3),
     viaDashboard: k.kind === 'stock' ? fc.boolean() : fc.constant(false),
   });
 }
@@ -540,7 +555,9 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             v.due_amount = v.total_price - (big(v, 'paid_amount') + big(v, 'discount_amount'));
           }
           if (cmd.key) body.idempotency_key = `${tag}key-${entries.length}`;
-          if (cmd.junk) Object.assign(body, { issue_date: '1999-01-01', issued_by: 'Somebody Else', total_price: '1', due_amount: '1', id: 1 });
+          if (cmd.junk) Object.assign(body, { issued_by: 'Somebody Else', total_price: '1', due_amount: '1', id: 1 });
+          const lateBy = cmd.late > 0 && cmd.late <= day ? cmd.late : 0;
+          if (lateBy) Object.assign(body, { issue_date: days[day - lateBy], backdate_reason: `${tag}slip found late` });
           // A name two partners of the kind's categories share is refused unless the partner's id says which.
           const party = inputFields(k).find((f) => f.input.type === 'party');
           const sharing =
@@ -558,7 +575,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
             expect(refused.error.message).toContain('Fill in at least one field');
             break;
           }
-          const e: Entry = { id: 0, kind: k.kind, date: days[day] as string, partner, v, voided: false, sold: null };
+          const e: Entry = { id: 0, kind: k.kind, date: days[day - lateBy] as string, partner, v, voided: false, sold: null };
+          if (lateBy) e.late = { on: days[day] as string, reason: `${tag}slip found late` };
           if (k.kind === 'fire') e.fire = { ended: false, time: null };
           if (cmd.key) e.retry = { path: `/api/${k.path}`, body };
           e.body = body;
@@ -971,6 +989,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
         ...(e.voidedBy?.reversal ? { voided_reason: e.voidedBy.reversal.reason, voided_by: ACC_NAME, voided_on: e.voidedBy.date } : {}),
         ...(e.correctedBy ? { corrected_by: e.correctedBy.id } : {}),
         ...(e.corrects ? { corrects: e.corrects.id } : {}),
+        ...(e.late ? { entered_on: e.late.on, backdate_reason: e.late.reason } : {}),
       };
     });
     const partner = { id: p.id, ...partnerBody(p.category, p.name) };

@@ -100,6 +100,10 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   /** When a lifecycle happened (a fire ended, an asset sold) and who did it (migration 0018). */
   lifecycle_at: string | null;
   lifecycle_by: string | null;
+  /** A late voucher (dated before the day it was entered): the business day it was entered on; null otherwise. */
+  entered_on: string | null;
+  /** A late voucher: why it was entered late; null otherwise. */
+  backdate_reason: string | null;
   /** The money account its money went through (money_accounts; 1 is Cash in hand). */
   account_id: number;
   /** A transfer's receiving account (its money leaves `account_id`); null on every other entry. */

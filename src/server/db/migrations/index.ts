@@ -14,6 +14,7 @@ import * as m0011 from './0011-entry-made-at.ts';
 import * as m0012 from './0012-sparse-entry-indexes.ts';
 import * as m0013 from './0013-money-accounts.ts';
 import * as m0015 from './0015-account-stops.ts';
+import * as m0016 from './0016-backdated-entries.ts';
 import * as m0017 from './0017-transfers.ts';
 import * as m0018 from './0018-lifecycle-stamps.ts';
 
@@ -37,6 +38,7 @@ const steps: Record<string, Step> = {
   '0012-sparse-entry-indexes': m0012,
   '0013-money-accounts': m0013,
   '0015-account-stops': m0015,
+  '0016-backdated-entries': m0016,
   '0017-transfers': m0017,
   '0018-lifecycle-stamps': m0018,
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BACKDATE_DAYS, daysBefore, daysBetween } from '../../../shared/backdate.ts';
 import { type Registry, registry as appRegistry } from '../../../shared/registry.ts';
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
@@ -27,6 +28,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
         `entry ${row.id} (${row.kind}): total/due ${row.total_price_p}/${row.due_amount_p}, recomputed ${priced.total_price_p}/${priced.due_amount_p}`,
       );
     }
+    problems.push(...lateProblems(row));
     const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
@@ -56,4 +58,27 @@ function transferCheck(row: {
   if (!(Number(row.paid_amount_p) > 0)) return `moves ${row.paid_amount_p}, not a positive amount`;
   const fee = (row.void_of === null ? -1 : 1) * Number(row.cash_p);
   return fee < 0 ? `cash effect ${row.cash_p}: a fee cannot be negative` : null;
+}
+
+/**
+ * A late voucher (docs/decisions/0021-late-vouchers.md) has its reason and the day it was entered,
+ * lies 1 to BACKDATE_DAYS days before that day, and was not entered after it was stored (the
+ * stored moment's UTC day, a day later at most in the business time zone).
+ */
+export function lateProblems(row: {
+  id: unknown;
+  kind: string;
+  issue_date: string;
+  entered_on: string | null;
+  backdate_reason: string | null;
+  created_at: string;
+}): string[] {
+  if (row.entered_on === null && row.backdate_reason === null) return [];
+  const at = `entry ${row.id} (${row.kind})`;
+  if (row.entered_on === null || !row.backdate_reason?.trim()) return [`${at}: a late voucher needs both the day it was entered and a reason`];
+  const back = daysBetween(row.issue_date, row.entered_on);
+  if (!(back >= 1 && back <= BACKDATE_DAYS))
+    return [`${at}: dated ${row.issue_date}, entered on ${row.entered_on}: ${back} days back, not 1 to ${BACKDATE_DAYS}`];
+  if (row.entered_on > daysBefore(row.created_at.slice(0, 10), -1)) return [`${at}: entered on ${row.entered_on}, after it was stored (${row.created_at})`];
+  return [];
 }

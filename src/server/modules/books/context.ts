@@ -37,6 +37,8 @@ const noLinks = Object.freeze({
   made_at: null,
   lifecycle_at: null,
   lifecycle_by: null,
+  entered_on: null,
+  backdate_reason: null,
   voided: 0,
   account_id: CASH_ACCOUNT_ID,
   to_account_id: null,

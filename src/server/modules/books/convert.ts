@@ -45,7 +45,15 @@ export function entryToWire(kind: KindDef, row: EntryRow & VoidDetails & { name_
   return withVoid(out, row);
 }
 
-const stamps = (row: EntryRow): Record<string, unknown> => ({ id: row.id, issue_date: row.issue_date, issued_by: row.issued_by });
+function stamps(row: EntryRow): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id, issue_date: row.issue_date, issued_by: row.issued_by };
+  if (row.entered_on) Object.assign(out, late(row));
+  return out;
+}
+
+/** A late voucher's mark (docs/decisions/0021-late-vouchers.md): the day it was entered on, and why; nothing for others. */
+const late = (row: { entered_on?: string | null; backdate_reason?: string | null }) =>
+  row.entered_on ? { entered_on: row.entered_on, backdate_reason: row.backdate_reason ?? '' } : {};
 
 /** Whether the entry was voided, and for a correction, what it corrects and why. */
 function withVoid(out: Record<string, unknown>, row: EntryRow & VoidDetails): Record<string, unknown> {
@@ -212,6 +220,8 @@ interface LedgerAnswer {
     note: string | null;
     voided: unknown;
     corrects_id: number | null;
+    entered_on: string | null;
+    backdate_reason: string | null;
     effect_p: number;
     balance_p: number;
   } & VoidDetails)[];
@@ -240,6 +250,7 @@ export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id
       ...(r.voided_by !== undefined ? { voided_reason: r.voided_reason, voided_by: r.voided_by, voided_on: r.voided_on } : {}),
       ...(r.corrected_by !== undefined ? { corrected_by: r.corrected_by } : {}),
       ...(r.corrects_id !== null ? { corrects: Number(r.corrects_id) } : {}),
+      ...late(r),
     })),
   };
 }

@@ -30,7 +30,14 @@ async function refuseCorrection(ctx: { db: repo.Db; registry: Registry }, row: r
 
 export async function correctEntry(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
   const { registry } = ctx;
-  const { reason: rawReason, ...fields } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  // A correction stays on its original's day (docs/decisions/0021-late-vouchers.md): a day or a
+  // late reason sent with it is ignored, as the day always was; it keeps the original's late mark.
+  const {
+    reason: rawReason,
+    issue_date: _day,
+    backdate_reason: _late,
+    ...fields
+  } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { reason } = parseInput(reasonSchema, { reason: rawReason });
   const found = await repo.getEntry(ctx.db, id);
   if (!found) throw new HttpError(404, 'entry_not_found');
@@ -69,6 +76,8 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
       const replacement: repo.NewEntry = {
         ...prepared.row,
         issue_date: original.issue_date,
+        entered_on: original.entered_on,
+        backdate_reason: original.backdate_reason,
         // Sent without an account, the money stays where the original said it went.
         account_id: kind && (fields.account_id === undefined || fields.account_id === '') ? original.account_id : prepared.row.account_id,
         corrects_id: id,

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { EntryInput } from '../../../shared/entry-schemas.ts';
+import { checkBackdate } from '../../../shared/backdate.ts';
 import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
 import { type FieldDef, type KindDef, type Registry, inputFields, pricingFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
+import { recordAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Outcome, groupCommit } from '../../db/group-commit.ts';
 import { writeTransaction } from '../../db/write.ts';
@@ -83,6 +85,15 @@ export async function prepareEntry(
     row.issue_date = made.day;
     row.made_at = made.madeAt;
   }
+  // A late voucher: put on its own, earlier day (shared/backdate.ts), counted back from the day it
+  // was entered (made, for an entry from a phone's outbox): that day and the reason are kept.
+  const late = checkBackdate(input.issue_date as string | undefined, input.backdate_reason as string | undefined, row.issue_date);
+  if (!late.ok) throw new HttpError(400, late.code, late.params, late.field);
+  if (late.backdated) {
+    row.entered_on = row.issue_date;
+    row.issue_date = late.issueDate;
+    row.backdate_reason = late.reason;
+  }
   return { row, key };
 }
 
@@ -117,6 +128,7 @@ async function saveAlone({ db, registry, kind, row, key }: PendingEntry): Promis
         const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
         if (earlier) return replay(kind, earlier);
         const id = await repo.recordEntry(trx, registry, row);
+        await auditLate(trx, [row], [id]);
         return { created: true, row: savedRow(row, id) };
       },
       { idempotent: key !== null },
@@ -167,6 +179,7 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
       }
       const rows = fresh.map((i) => items[i]!.row);
       const ids = await repo.recordEntries(trx, items[0]!.registry, rows);
+      await auditLate(trx, rows, ids);
       fresh.forEach((i, n) => {
         outcomes[i] = { ok: true, value: { created: true, row: savedRow(items[i]!.row, ids[n]!) } };
       });
@@ -180,6 +193,21 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
     // Run again after a lost connection only when every entry would find itself by its key.
     { idempotent: items.every((p) => p.key !== null) },
   );
+}
+
+/** The audit log's line for each late voucher among new rows: the day it is for, the day it was entered, why. */
+export async function auditLate(trx: repo.Db, rows: readonly repo.NewEntry[], ids: readonly number[]): Promise<void> {
+  for (const [i, row] of rows.entries()) {
+    if (row.entered_on === null) continue;
+    await recordAudit(trx, {
+      actor: { id: row.author_id, name: row.issued_by },
+      action: 'backdate',
+      subjectKind: 'entry',
+      subjectId: String(ids[i]),
+      before: undefined,
+      after: { issue_date: row.issue_date, entered_on: row.entered_on, backdate_reason: row.backdate_reason },
+    });
+  }
 }
 
 export function replay(kind: Pick<KindDef, 'kind'>, row: repo.EntryRow) {

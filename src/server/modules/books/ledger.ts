@@ -37,7 +37,20 @@ export async function partyLedger(
   if (opts.from) q = q.where('issue_date', '>=', opts.from);
   if (opts.to) q = q.where('issue_date', '<=', opts.to);
   const latest = await q
-    .select(['id', 'kind', 'issue_date', 'total_price_p', 'paid_amount_p', 'discount_amount_p', 'due_amount_p', 'note', 'voided', 'corrects_id'])
+    .select([
+      'id',
+      'kind',
+      'issue_date',
+      'total_price_p',
+      'paid_amount_p',
+      'discount_amount_p',
+      'due_amount_p',
+      'note',
+      'voided',
+      'corrects_id',
+      'entered_on',
+      'backdate_reason',
+    ])
     .orderBy('issue_date', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit)

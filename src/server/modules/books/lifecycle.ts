@@ -54,6 +54,9 @@ export async function writeReversal(trx: Db, ctx: BooksContext, actor: CurrentUs
     corrects_id: null,
     void_reason: reason,
     idempotency_key: null,
+    // Made today: not a late voucher, though it is listed on its original's day.
+    entered_on: null,
+    backdate_reason: null,
     fire_status: Number(original.fire_status),
     sold_status: 0,
   };

@@ -72,6 +72,32 @@ export function VoidMark({ entry }: { entry: Entry }) {
   return <span className="badge badge-warning badge-sm h-auto whitespace-normal">{text}</span>;
 }
 
+/** A late voucher's mark: the day it was entered on, the day it is for, and why (on screen and in print). */
+export function LateMark({ entry }: { entry: Pick<Entry, 'issue_date' | 'entered_on' | 'backdate_reason'> }) {
+  const m = useMessages();
+  if (!entry.entered_on) return null;
+  const text = fill(m.enteredOnFor, { entered: dateText(entry.entered_on), day: dateText(entry.issue_date) });
+  return (
+    <span className="badge badge-ghost badge-sm h-auto whitespace-normal" data-testid="late-mark">
+      {entry.backdate_reason ? `${text}: ${entry.backdate_reason}` : text}
+    </span>
+  );
+}
+
+/** An entry's status in a CSV, in the sheet's English: voided, corrected, a correction; entered late (its days as in the Date column). */
+export function csvStatus(r: {
+  voided: boolean;
+  corrected_by?: number | undefined;
+  corrects?: number | undefined;
+  issue_date: string;
+  entered_on?: string | undefined;
+  backdate_reason?: string | undefined;
+}): string {
+  const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+  const late = r.entered_on ? `entered on ${r.entered_on} for ${r.issue_date}: ${r.backdate_reason ?? ''}` : '';
+  return [status, late].filter(Boolean).join('; ');
+}
+
 type Acting = { entry: Entry; action: 'void' | 'lifecycle' | 'correct' } | null;
 
 /**
@@ -83,7 +109,15 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
   const [acting, setActing] = useState<Acting>(null);
   const k = kind ?? (entry.kind ? kindByName(entry.kind) : undefined);
   const l = lifecycle ? k?.lifecycle : undefined;
-  if (entry.voided || entry.void_of) return <VoidMark entry={entry} />;
+  if (entry.voided || entry.void_of)
+    return entry.entered_on ? (
+      <span className="inline-flex flex-wrap items-center justify-end gap-1">
+        <VoidMark entry={entry} />
+        <LateMark entry={entry} />
+      </span>
+    ) : (
+      <VoidMark entry={entry} />
+    );
   const done = l && entry[l.status];
   const close = () => setActing(null);
   const subject = entrySummary(k ? { ...entry, kind: k.kind } : entry).subject;
@@ -101,6 +135,7 @@ export function EntryActions({ entry, kind, lifecycle = true }: { entry: Entry; 
         </button>
       ) : null}
       {entry.corrects ? <VoidMark entry={entry} /> : null}
+      <LateMark entry={entry} />
       {k ? (
         <button type="button" className="no-print btn btn-ghost btn-xs" onClick={() => setActing({ entry, action: 'correct' })} {...preloadOnApproach}>
           {m.correct}

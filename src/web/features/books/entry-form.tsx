@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { fill } from '../../../shared/messages';
 import { formatTaka } from '../../../shared/money';
 import type { FieldDef, KindDef } from '../../../shared/registry';
-import { dateText, entryNo, figureLanguage } from '../../lib/format';
+import { entryNo, figureLanguage } from '../../lib/format';
 import { digitsFor } from '../../../shared/digits';
 import type { Partner } from '../partners/api';
 import type { Entry } from './api';
@@ -14,7 +14,9 @@ import { FieldShell } from '../../components/form/text-field';
 import { tr, useMessages } from '../../lib/i18n';
 import type { OutboxEntry } from '../../lib/outbox-db';
 import { useSession } from '../../lib/session';
-import { businessDayText, configQuery } from '../../lib/config';
+import { configQuery } from '../../lib/config';
+import { todayIn } from '../../../shared/dates';
+import { EntryDate } from './entry-date';
 import { derivedFigures } from './derived-figures';
 import { type EntryFormValues as Values, useEntryDefaults } from './use-entry-defaults';
 import { useEntryFocus } from './use-entry-focus';
@@ -46,7 +48,8 @@ export function EntryForm({
   const config = useQuery(configQuery);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const { fields, partyField, blank, form, errors, values } = useEntryDefaults(kind, { correcting, draft });
+  const today = todayIn(config.data?.timeZone ?? 'Asia/Dhaka');
+  const { fields, partyField, blank, form, errors, values } = useEntryDefaults(kind, { correcting, draft, today });
   const { focusAfter, onKeyDown, onChange, onInvalid } = useEntryFocus({ formRef, fields, idPrefix });
   const { choosable, balances, onPartner } = usePartyChoice({ kind, form, fields, partyField, idPrefix, focusAfter });
   const suggestion = useSuggestedAmount(kind, form, values);
@@ -58,7 +61,7 @@ export function EntryForm({
           what was typed meanwhile would go with it (docs/decisions/0014-outbox.md). */}
       <fieldset disabled={saving} aria-busy={saving} className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
         {correcting ? <p className="text-sm sm:col-span-2">{fill(m.correctingIntro, { id: entryNo(correcting.id) })}</p> : null}
-        <ReadOnly label={m.date} value={correcting ? dateText(correcting.issue_date) : businessDayText(config.data)} />
+        <EntryDate id={`${idPrefix}-issue_date`} form={form} today={today} fixed={correcting?.issue_date} />
         <ReadOnly label={m.issuedBy} value={session.user?.name ?? ''} />
         {fields.map((f) => {
           const id = `${idPrefix}-${f.name}`;

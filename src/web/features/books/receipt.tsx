@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { messages as english } from '../../../shared/messages';
+import { messages as english, fill } from '../../../shared/messages';
 import { tr, useMessages } from '../../lib/i18n';
 import { kindByName } from '../../../shared/registry';
 import { amountField, formatOf, subjectField } from '../../../shared/registry-views';
@@ -73,6 +73,11 @@ export function Receipt({ id }: { id: number }) {
         ) : null}
         <dt>{messages.date}</dt>
         <dd className="text-right">{dateText(e.issue_date)}</dd>
+        {e.entered_on ? (
+          <dd className="col-span-2 text-right text-xs" data-testid="late-mark">
+            {fill(messages.enteredOnFor, { entered: dateText(e.entered_on), day: dateText(e.issue_date) })}: {e.backdate_reason}
+          </dd>
+        ) : null}
         {r.lines.map((l) => (
           <div key={l.label} className="contents" data-testid="receipt-line">
             <dt>{tr(l.label)}</dt>

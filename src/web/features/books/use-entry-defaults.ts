@@ -1,5 +1,7 @@
+import { checkBackdate } from '../../../shared/backdate';
+import { say } from '../../../shared/say';
 import { useMemo } from 'react';
-import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { entryInputSchema } from '../../../shared/entry-schemas';
 import { type KindDef, inputFields } from '../../../shared/registry';
 import { useGuardDiscard } from '../../components/ui/modal';
@@ -17,7 +19,10 @@ export type EntryFormValues = Record<string, string>;
  * The entry form of `kind`, with what it starts with: blank, the entry being corrected, or a
  * refused entry of the outbox.
  */
-export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correcting: Entry | undefined; draft: OutboxEntry | undefined }) {
+export function useEntryDefaults(
+  kind: KindDef,
+  { correcting, draft, today }: { correcting: Entry | undefined; draft: OutboxEntry | undefined; today: string },
+) {
   const user = useSession().user?.id;
   const fields = inputFields(kind);
   const partyField = fields.find((f) => f.input.type === 'party');
@@ -30,6 +35,9 @@ export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correct
         ...(partyField ? [['partner_id', '']] : []),
         // The money account this person chose last ('' is Cash in hand): a new form starts there.
         ...(kind.cash ? [['account_id', lastAccount(user)]] : []),
+        // Today unless changed: an earlier day is a late voucher, with its reason (EntryDate).
+        ['issue_date', ''],
+        ['backdate_reason', ''],
       ]),
     [fields, partyField, kind.cash, user],
   );
@@ -40,7 +48,19 @@ export function useEntryDefaults(kind: KindDef, { correcting, draft }: { correct
     const text = (k: string) => (from?.[k] === null || from?.[k] === undefined || (k === 'account_id' && Number(from[k]) === 1) ? '' : String(from[k]));
     return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, text(k)])) : blank;
   }, [blank, correcting, draft]);
-  const form = useForm<EntryFormValues>({ resolver: checkedBy(schema), defaultValues: start, shouldFocusError: false });
+  // The kind's schema, then the late voucher's rule (shared/backdate.ts) against today, as the server has them.
+  const resolver = useMemo(() => {
+    const bySchema = checkedBy<EntryFormValues>(schema);
+    const withLate: Resolver<EntryFormValues> = async (values, context, options) => {
+      const result = await bySchema(values, context, options);
+      if (correcting) return result;
+      const late = checkBackdate(values.issue_date || undefined, values.backdate_reason, today);
+      if (late.ok || result.errors[late.field]) return result;
+      return { values: {}, errors: { ...result.errors, [late.field]: { type: 'custom', message: say(late.code, late.params) } } };
+    };
+    return withLate;
+  }, [schema, today, correcting]);
+  const form = useForm<EntryFormValues>({ resolver, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<EntryFormValues>;
   const values = form.watch();
   // Closing the pop-up with typed values asks first.

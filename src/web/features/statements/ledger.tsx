@@ -10,7 +10,7 @@ import { usePartners } from '../partners/api';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
 import { InWords, takaInWords } from '../../components/ui/in-words';
-import { EntryActions } from '../books';
+import { EntryActions, csvStatus } from '../books';
 import { type LedgerRow, balancesQuery, ledgerQuery } from './api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { ledgerLink } from './api';
@@ -79,7 +79,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
     const lines = [['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Discount', 'Note', 'Effect', 'Balance'].map((h) => csvCell(h)).join(',')];
     lines.push([csvCell(''), csvCell('Balance brought forward'), csvCell(''), '', '', '', csvCell(''), '', n(earlier > 0 ? l.carried : l.opening)].join(','));
     for (const r of l.rows) {
-      const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+      const status = csvStatus(r);
       lines.push(
         [
           csvCell(r.issue_date),

@@ -13,7 +13,7 @@ import { csvCell, downloadCsv } from '../../lib/csv';
 import { countText, csvNumber, formatCell } from '../../lib/format';
 import { InWords, takaInWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
-import { EntryActions } from '../books';
+import { EntryActions, csvStatus } from '../books';
 import { everyStatementRow, statementQuery } from './api';
 import { usePartners } from '../partners/api';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -138,7 +138,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
     if (opening)
       lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
     for (const r of await fetchEvery()) {
-      const status = r.voided ? (r.corrected_by ? `corrected by #${String(r.corrected_by)}` : 'voided') : r.corrects ? `corrects #${String(r.corrects)}` : '';
+      const status = csvStatus(r);
       lines.push(
         [
           csvCell(status),
