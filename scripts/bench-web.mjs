@@ -288,7 +288,9 @@ const signedInMax = Math.max(...signedInRoutes.map((p) => byPath[p].gzip));
 const banglaOnly = (p) => {
   const english = visits.find((v) => v.path === p && v.signedIn && !v.bangla);
   const bangla = visits.find((v) => v.path === p && v.bangla);
-  const extra = bangla.files.filter((f) => !english.files.includes(f));
+  // Not already counted: neither in the English visit nor in the build's first load (a chunk the
+  // English visit happened not to fetch before the network was quiet would be counted twice).
+  const extra = bangla.files.filter((f) => !english.files.includes(f) && !byPath[p].files.includes(f));
   return { files: extra, gzip: extra.reduce((sum, f) => sum + bangla.sizes[f], 0) };
 };
 const banglaMax = Math.max(...signedInRoutes.map((p) => byPath[p].gzip + banglaOnly(p).gzip));

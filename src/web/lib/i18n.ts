@@ -26,6 +26,23 @@ const listeners = new Set<() => void>();
 
 const FIGURE = /^[\d,.]+$/;
 
+/**
+ * A screen's own texts in both languages, kept beside the screen (features/<x>/texts.ts) so that
+ * they come with its chunk rather than with every first screen; Bangla must have every key.
+ */
+export interface Texts<K extends string> {
+  readonly en: Readonly<Record<K, string>>;
+  readonly bn: Readonly<Record<K, string>>;
+}
+
+// The screens' own English texts and their Bangla, for `tr()` (a figure's name that arrives as data).
+const screenTerms = new Map<string, string>();
+
+export function textsOf<const E extends Record<string, string>>(en: E, bn: Readonly<Record<keyof E, string>>): Texts<keyof E & string> {
+  for (const [key, text] of Object.entries(en)) if (!text.includes('{')) screenTerms.set(text, bn[key as keyof E]);
+  return { en, bn };
+}
+
 function index(bn: Messages, terms: Readonly<Record<string, string>>) {
   reverse = new Map(Object.entries(terms));
   for (const key of Object.keys(en) as MessageKey[]) if (!en[key].includes('{')) reverse.set(en[key], bn[key]);
@@ -86,7 +103,7 @@ export const currentLanguage = () => lang;
  */
 export function tr(text: string): string {
   if (lang === 'en' || !text) return text;
-  const exact = reverse.get(text);
+  const exact = reverse.get(text) ?? screenTerms.get(text);
   if (exact !== undefined) return exact;
   if (FIGURE.test(text)) return toBengaliDigits(text);
   return text;
@@ -156,6 +173,20 @@ export function useMessages(): Messages {
 
 export function useLanguage(): Lang {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+const withTexts = new WeakMap<Messages, Map<Texts<string>, Messages>>();
+
+/** The catalogue's texts and a screen's own (`textsOf`), in the current language, as one object. */
+export function useTexts<K extends string>(texts: Texts<K>): Messages & Readonly<Record<K, string>> {
+  const all = useMessages();
+  const now = useLanguage();
+  // Keyed by the catalogue object, which is replaced whenever the language or its refusals change.
+  let byTexts = withTexts.get(all);
+  if (!byTexts) withTexts.set(all, (byTexts = new Map()));
+  let both = byTexts.get(texts);
+  if (!both) byTexts.set(texts, (both = { ...all, ...texts[now] }));
+  return both as Messages & Readonly<Record<K, string>>;
 }
 
 // Registry words in lists and statements (formatCell's 'choice') follow the language too.

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type AccountInput, accountInputSchema, accountTypes } from '../../../shared/accounts';
-import { type Messages, messages as english } from '../../../shared/messages';
+import { messages as english } from '../../../shared/messages';
 import { formatTaka, toUnits, units } from '../../../shared/money';
 import { FormNotice, TextField } from '../../components/form/text-field';
 import { DataTable } from '../../components/table/data-table';
 import { Modal } from '../../components/ui/modal';
 import { errorText } from '../../lib/error-text';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { type Account, type Transfer, useAccounts, useSaveAccount, useTransfers } from './api';
@@ -15,18 +15,21 @@ import { TransferForm } from './transfer-form';
 import { EntryActions } from '../books';
 import { dateText, figureLanguage, formatCell } from '../../lib/format';
 import { checkedBy } from '../../lib/form-check';
+import { accountTexts } from './texts';
 
 // The money accounts page (issue 28): every account with its balance, the total that is the
 // header's Balance; an admin adds bank accounts and wallets, renames them, archives an empty one
 // and brings it back. There is no delete: entries keep pointing at their account. The accounts
 // staff move money between them (Transfer) and see the latest transfers, voided and corrected there.
 
-const typeLabel = (m: Messages, type: string) => (type === 'bank' ? m.accountTypeBank : type === 'mobile' ? m.accountTypeMobile : m.accountTypeCash);
+type AccountWords = ReturnType<typeof useTexts<keyof typeof accountTexts.en>>;
+
+const typeLabel = (m: AccountWords, type: string) => (type === 'bank' ? m.accountTypeBank : type === 'mobile' ? m.accountTypeMobile : m.accountTypeCash);
 const taka = (balance: number) => formatTaka(toUnits(balance, units.money), figureLanguage());
 const details = (a: Account) => [a.bank, a.branch, a.number].filter(Boolean).join(' · ');
 
 export function AccountsPage() {
-  const m = useMessages();
+  const m = useTexts(accountTexts);
   const accounts = useAccounts();
   const admin = useSession().user?.role === 'admin';
   const save = useSaveAccount();
@@ -107,7 +110,7 @@ export function AccountsPage() {
 
 /** Add an account (its type, then what that type needs) or change one (its type stays). */
 function AccountForm({ account, onDone }: { account: Account | null; onDone: () => void }) {
-  const m = useMessages();
+  const m = useTexts(accountTexts);
   const save = useSaveAccount();
   const form = useForm<AccountInput>({
     resolver: checkedBy(accountInputSchema),
@@ -172,7 +175,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
 
 /** The latest transfers: from, to, amount, fee; each voided or corrected where it is listed. */
 function TransferList({ accounts, onCorrect }: { accounts: Account[]; onCorrect: (t: Transfer) => void }) {
-  const m = useMessages();
+  const m = useTexts(accountTexts);
   const transfers = useTransfers();
   const nameOf = (id: number) => tr(accounts.find((a) => a.id === id)?.name ?? `#${id}`);
   return (

@@ -12,11 +12,12 @@ import { ReportActions } from '../../components/ui/report-actions';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { errorText } from '../../lib/error-text';
 import { csvNumber, dateText, entryNo, formatCell } from '../../lib/format';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
 import { rangeLabel } from '../../lib/range-label';
 import { EntryActions } from '../books';
 import { type CashBookRow, cashbookQuery, useAccounts } from './api';
 import { AccountOptions } from './transfer-form';
+import { accountTexts } from './texts';
 
 // The cash book (issue 28 part 6): one account over a day (today unless the filter says) or a
 // range: the balance it opened with, every entry in and out with its number, kind, party and
@@ -27,7 +28,7 @@ import { AccountOptions } from './transfer-form';
 const money = (v: number) => formatCell(v, 'money');
 
 export function CashbookPage() {
-  const m = useMessages();
+  const m = useTexts(accountTexts);
   const [params, setParams] = useSearchParams();
   const accountId = params.get('account');
   const range = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };

@@ -4,10 +4,11 @@ import { CASH_ACCOUNT_ID } from '../../../shared/accounts';
 import { transferFormSchema } from '../../../shared/transfers';
 import { FieldShell, FormNotice, TextField } from '../../components/form/text-field';
 import { errorText } from '../../lib/error-text';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { type Account, type Transfer, useAccounts, useSaveTransfer } from './api';
 import { checkedBy } from '../../lib/form-check';
+import { accountTexts } from './texts';
 
 // A transfer between two money accounts (issue 28 part 3): cash deposited at the bank, money drawn
 // from it, a bKash cash-out with its fee. The same form corrects a transfer (its values first).
@@ -47,7 +48,7 @@ function AccountSelect({
 }
 
 export function TransferForm({ correcting, onDone }: { correcting?: Transfer | undefined; onDone: () => void }) {
-  const m = useMessages();
+  const m = useTexts(accountTexts);
   const accounts = useAccounts().data ?? [];
   const save = useSaveTransfer();
   // One key per form: a second tap, or a retry after a lost answer, records the transfer once.

@@ -1,8 +1,9 @@
 import type { ProductionMonth } from '../../../shared/production-api';
 import { MonthLabel, ScaleLines, compact, monthFrame, monthText, niceMax } from '../../lib/month-chart';
 import { fill } from '../../../shared/messages';
-import { useMessages } from '../../lib/i18n';
+import { useTexts } from '../../lib/i18n';
 import { show } from './figures';
+import { productionTexts } from './texts';
 
 // Kg fired (bars, left scale) and full and direct cost per kg fired (lines, right scale) by month:
 // a few dozen SVG elements, no chart library.
@@ -21,7 +22,7 @@ export function ProductionChart({ months }: { months: readonly ProductionMonth[]
       .map((m, i) => (m[key] === null ? '' : `${i === 0 || months[i - 1]?.[key] === null ? 'M' : 'L'}${x(i).toFixed(1)},${yCost(m[key]).toFixed(1)}`))
       .join(' ');
 
-  const t = useMessages();
+  const t = useTexts(productionTexts);
   return (
     <figure className="production-chart mt-4">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl" role="img" aria-labelledby="production-chart-title">

@@ -1,8 +1,10 @@
 import { formatCount, formatKg, formatTaka, toFixedText, toUnits, units } from '../../../shared/money';
 import { formatMonthYear, formatShortDate } from '../../../shared/dates';
-import { messages as m } from '../../../shared/messages';
+import { productionTexts } from './texts';
 import { figureLanguage } from '../../lib/format';
 import type { ProductionFigures, ProductionFireMan, ProductionPot } from '../../../shared/production-api';
+
+const m = productionTexts.en;
 
 // What the production page shows, as data: the same columns feed the tables, the phone's cards
 // and the CSV.

@@ -5,7 +5,7 @@ import { PrintHeading } from '../../components/ui/print-heading';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { fill } from '../../../shared/messages';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
 import { rangeLabel } from '../../lib/range-label';
 import { ReportActions } from '../../components/ui/report-actions';
 import { DateFilter } from '../../components/ui/date-filter';
@@ -14,13 +14,14 @@ import { ProductionChart } from './chart';
 import { type Column, fireManColumns, furnaceColumns, monthText, plain, potColumns, show, wireColumns } from './figures';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { errorText } from '../../lib/error-text';
+import { productionTexts } from './texts';
 
 /**
  * The furnace's own numbers (README "Production"): firings, what a kg fired costs and what a kg
  * sold earns, month by month, by pot and by fire man. Print (A4 landscape) and CSV.
  */
 export default function ProductionPage() {
-  const m = useMessages();
+  const m = useTexts(productionTexts);
   const [params] = useSearchParams();
   const range = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
   const report = useQuery(productionQuery(range));
@@ -48,7 +49,7 @@ export default function ProductionPage() {
 }
 
 function Report({ r }: { r: ProductionReport }) {
-  const m = useMessages();
+  const m = useTexts(productionTexts);
   return (
     <>
       <ProductionChart months={r.months} />
@@ -87,7 +88,7 @@ function MonthTable({
   columns: Column<ProductionFigures>[];
   title: string;
 }) {
-  const m = useMessages();
+  const m = useTexts(productionTexts);
   return (
     <div className="hidden sm:block print:block">
       <h2 className="mt-6 text-lg font-semibold">{title}</h2>
@@ -112,7 +113,7 @@ function MonthTable({
 
 /** On a phone: the whole range first, then a card per month (newest first), opened on a tap. */
 function MonthCards({ months, total }: { months: readonly ProductionMonth[]; total: ProductionFigures }) {
-  const m = useMessages();
+  const m = useTexts(productionTexts);
   const card = (title: string, f: ProductionFigures, open: boolean) => (
     <details key={title} open={open} className="rounded-box border border-base-300 p-3" data-testid="production-card">
       <summary className="cursor-pointer font-semibold">
