@@ -7,7 +7,7 @@ import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
@@ -112,6 +112,7 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
+  readEnvFile();
   const config = loadConfig();
   const database = await openDatabase(config);
   try {

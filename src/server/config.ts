@@ -1,6 +1,19 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { isTimeZone } from '../shared/dates.ts';
+
+/** What Fastify's `trustProxy` takes as one trusted proxy: a name for a range, an address or a range. */
+function isProxyAddress(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,7 +45,13 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),
   // Proxies whose X-Forwarded-For is believed: 'loopback', an address, or a comma list. Unset: none.
-  TRUST_PROXY: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((item) => isProxyAddress(item.trim())),
+      'must be loopback, an address such as 127.0.0.1, a range such as 10.0.0.0/8, or a comma list of them',
+    )
+    .optional(),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   // Every other account request (reading the session on each page) per minute per client address.
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000000).default(600),
@@ -58,6 +77,28 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/** Every variable the server reads (`.env.example` lists each of them). */
+export const configVariables = Object.keys(schema.shape);
+
+/**
+ * Fills the variables that are unset (or empty) from a `.env` file, by default the one in the
+ * working folder (the app's folder under `npm start`, `npm run cli` and the systemd unit). A
+ * variable already set wins over the file; no file is no error. Returns the file read, or null.
+ */
+export function readEnvFile(file = path.resolve('.env'), env: Record<string, string | undefined> = process.env): string | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if ((env[name] === undefined || env[name] === '') && value !== undefined) env[name] = value;
+  }
+  return file;
+}
 
 /** Reads and checks the environment. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { DatabaseSetupError } from './db/dialect.ts';
@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 // Starts the one process that serves /api and the web app. Configuration or database problems
 // stop the start with a plain message naming the cause, never a stack trace.
 async function main(): Promise<void> {
+  const envFile = readEnvFile();
   const config = loadConfig();
   // SQLite: one server per data directory (the cli's backup and check may run beside it).
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, { owner: !config.databaseUrl });
   const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
+  if (envFile) app.log.info({ file: envFile }, 'settings read from the .env file (variables already set win)');
   app.log.info({ database: database.dialect, location: database.location, migrationsApplied: applied }, 'database ready');
   if (database.dialect === 'sqlite') app.log.info('sqlite: journal_mode=wal synchronous=FULL foreign_keys=on');
   if (database.setup) app.log[database.setup.moved ? 'info' : 'warn'](database.setup.message);
