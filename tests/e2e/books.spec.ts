@@ -122,7 +122,10 @@ test.describe('the books', () => {
     await expect.poll(() => header(page)).toEqual({ balance: before.balance + 10_000_000, stockGrams: before.stockGrams - 1_234_567 });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // The latest entries show the bill with what is left to pay under it (not only the amount paid).
     const row = page.getByTestId('recent-row').filter({ hasText: 'MS Wire Form' }).first();
+    await expect(row).toContainText('৳ 1,11,098.68');
+    await expect(row.getByTestId('entry-due')).toHaveText('Due ৳ 11,000.00');
     await row.getByRole('button', { name: 'Void' }).click();
     const voidDialog = page.getByRole('dialog', { name: 'Void entry' });
     await voidDialog.getByRole('button', { name: 'Void entry' }).click();
@@ -134,7 +137,10 @@ test.describe('the books', () => {
     // The reversal reads as money taken back out, not as a second sale.
     const reversal = page.getByTestId('recent-row').filter({ hasText: 'reversal of' }).first();
     await expect(reversal).toBeVisible();
-    await expect(reversal).toContainText('−৳ 1,00,000.00');
+    await expect(reversal).toContainText('−৳ 1,11,098.68');
+    await expect(reversal.getByTestId('entry-due')).toHaveText('Due −৳ 11,000.00');
+    // The voided sale stays listed, struck through.
+    await expect(page.getByTestId('recent-row').filter({ hasText: 'MS Wire Form' }).filter({ hasText: 'voided' }).first()).toHaveClass(/line-through/);
     // Listed on its original's day (today here), its mark saying when it was made.
     const today = await reversal.locator('td').first().innerText();
     await expect(reversal).toContainText(new RegExp(`reversal of #\\d+, made on ${today}`));

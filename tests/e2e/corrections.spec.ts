@@ -8,6 +8,19 @@ import { E2E_ADMIN, e2ePorts } from './support/world';
 // accountant does it in the browser.
 
 const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
+/** Presses Export CSV: the file, and its lines split into cells. */
+async function exportCsv(page: Page): Promise<{ csv: string; lines: string[][] }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+  return { csv, lines };
+}
+
 const uniq = (label: string, project: string) => `${label} ${project} ${Date.now() % 100000}`;
 
 async function post(request: APIRequestContext, path: string, body: Record<string, unknown>): Promise<number> {
@@ -80,6 +93,17 @@ test.describe('corrections and parties', () => {
     await expect(replaced).toHaveCount(1);
     await expect(replaced.locator('td').first()).toHaveText(originalDate);
     await expect(page.getByTestId('ledger-row').filter({ hasText: 'corrected by #' })).toHaveClass(/line-through/);
+
+    // Its CSV: the live row only (the corrected original moves nothing), Debit and Credit as columns.
+    const { csv, lines } = await exportCsv(page);
+    const header = lines[0] ?? [];
+    expect(header.slice(-3)).toEqual(['Debit', 'Credit', 'Balance']);
+    expect(lines).toHaveLength(1 + 1 + 1 + 1);
+    const row = lines[2] ?? [];
+    expect(row[header.indexOf('Status')]).toBe(`corrects #${original}`);
+    expect(row.slice(-3)).toEqual(['100.00', '', '100.00']);
+    expect(lines.at(-1)?.slice(-3)).toEqual(['', '', '100.00']);
+    expect(csv).not.toContain('corrected by');
     expect(await booksCheck()).toEqual([]);
   });
 
@@ -189,20 +213,16 @@ test.describe('corrections and parties', () => {
     await expect(page.getByTestId('statement-totals')).toContainText('৳ 1,000.00');
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n')
-      .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+    const { lines } = await exportCsv(page);
     const header = lines[0] as string[];
     const paid = header.indexOf('Paid Amount');
-    const body = lines.slice(1, -1);
-    const live = body.filter((l) => l[0] === '').reduce((s, l) => s + Number(l[paid]), 0);
-    expect(body.filter((l) => l[0] === 'voided')).toHaveLength(1);
-    expect(Number(lines.at(-1)?.[paid])).toBe(live);
+    // The live rows, then an empty line, then the Total line: a sum of the rows is the total.
+    const blank = lines.findIndex((l) => l.join('') === '');
+    const body = lines.slice(1, blank);
+    const live = body.reduce((s, l) => s + Number(l[paid]), 0);
+    expect(body).toHaveLength(1);
+    expect(body.filter((l) => (l[0] ?? '').includes('voided'))).toHaveLength(0);
+    expect(Number(lines.find((l) => l[0] === 'Total')?.[paid])).toBe(live);
     expect(live).toBe(1000);
   });
 });

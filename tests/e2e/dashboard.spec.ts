@@ -103,10 +103,13 @@ test.describe('dashboard and statements', () => {
     const csv = (await import('node:fs')).readFileSync(file, 'utf8');
     expect(csv.startsWith('\uFEFF"Status","Name","Date","Quantity"')).toBe(true);
     expect(csv).toContain(`"Total"`);
-    // From a start date: what came before (nothing since 2020 here), the three rows, the range's total and the closing.
+    // From a start date: the two live rows (the voided one counts nowhere, so it is left out), then
+    // after an empty line what came before (nothing since 2020 here), the range's total and the closing.
     const lines = csv.trim().split('\r\n');
-    expect(lines).toHaveLength(1 + 1 + 3 + 1 + 1);
-    expect(lines[1]).toMatch(/^"Brought forward","","","0",/);
+    expect(lines).toHaveLength(1 + 2 + 1 + 1 + 1 + 1);
+    expect(lines[3]).toBe('');
+    expect(csv).not.toContain('voided');
+    expect(lines.at(-3)).toMatch(/^"Brought forward","","","0",/);
     // The Total row has no sum of rates (Status, Name, Date, Quantity, Size, Price/KG, ...).
     const header = (lines[0] ?? '').replace(/^\uFEFF/, '').split(',');
     const rateAt = header.indexOf('"Price/KG"');

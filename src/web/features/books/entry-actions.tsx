@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { currentMessages, tr, useMessages } from '../../lib/i18n';
-import { type KindDef, type Lifecycle, kindByName } from '../../../shared/registry';
+import { type KindDef, type Lifecycle, fieldWithRole, kindByName } from '../../../shared/registry';
 import { businessTimeText, configQuery } from '../../lib/config';
 import { amountField, formatOf, subjectField, subjectFormat } from '../../../shared/registry-views';
 import { Modal } from '../../components/ui/modal';
@@ -13,21 +13,40 @@ import { CorrectForm, LifecycleForm, VoidForm, preloadOnApproach } from './lazy-
 
 /**
  * What a list shows as an entry's party and amount, from its kind (entries the server made read
- * name and paid amount). A void's reversal takes the amount back out: it shows with a minus sign.
+ * name and paid amount). A priced trade shows its bill (total) and, when something is left to pay,
+ * its due: a purchase on credit is not "৳0.00". A void's reversal takes the amount back out: it
+ * shows with a minus sign.
  */
-export function entrySummary(e: Entry): { subject: string; amount: string } {
+export function entrySummary(e: Entry): { subject: string; amount: string; due: string } {
   const kind = e.kind ? kindByName(e.kind) : undefined;
   const subjectName = kind ? subjectField(kind)?.name : 'name';
-  const amount = kind ? amountField(kind) : undefined;
-  const value = amount ? e[amount.name] : e.paid_amount;
-  const reversed = e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value;
+  const amount = kind ? (fieldWithRole(kind, 'total') ?? amountField(kind)) : undefined;
+  const dueField = kind ? fieldWithRole(kind, 'due') : undefined;
+  const signed = (value: unknown) => (e.void_of && value !== null && value !== undefined && value !== '' ? -Number(value) : value);
   const format = amount ? formatOf(amount) : 'money';
-  const figure = formatCell(reversed, format);
+  const figure = formatCell(signed(amount ? e[amount.name] : e.paid_amount), format);
+  const due = dueField ? Number(e[dueField.name] ?? 0) : 0;
   return {
     subject: subjectName ? formatCell(e[subjectName], kind ? subjectFormat(kind) : 'text') : '',
     // Among taka amounts a weight (stock added) says it is one.
     amount: format === 'kg' && figure ? `${figure}${currentMessages().kgUnit}` : figure,
+    due: due ? formatCell(signed(due), 'money') : '',
   };
+}
+
+/** An entry's amount in a list, with what is left to pay under it. */
+export function EntryAmount({ entry }: { entry: Entry }) {
+  const { amount, due } = entrySummary(entry);
+  return (
+    <>
+      {amount}
+      {due ? (
+        <span className="block text-xs opacity-80" data-testid="entry-due">
+          {tr('Due')} {due}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /**

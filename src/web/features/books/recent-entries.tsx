@@ -4,7 +4,7 @@ import { DataTable } from '../../components/table/data-table';
 import { dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { recentQuery } from './api';
-import { EntryActions, entrySummary } from './entry-actions';
+import { EntryActions, EntryAmount, entrySummary } from './entry-actions';
 import { errorText } from '../../lib/error-text';
 
 /**
@@ -26,12 +26,13 @@ export function RecentEntries({ group }: { group: KindGroup }) {
           { key: 'date', header: m.date, nowrap: true, cell: (e) => dateText(e.reverses_date ?? e.issue_date) },
           { key: 'form', header: m.form, cell: (e) => tr(e.title ?? '') },
           { key: 'name', header: m.name, cell: (e) => entrySummary(e).subject },
-          { key: 'amount', header: m.amount, numeric: true, cell: (e) => entrySummary(e).amount },
+          { key: 'amount', header: m.amount, numeric: true, cell: (e) => <EntryAmount entry={e} /> },
           { key: 'by', header: m.issuedBy, cell: (e) => e.issued_by },
         ]}
         rows={recent.data ?? []}
         rowKey={(e) => e.id}
-        rowClassName={(e) => (e.voided || e.void_of ? 'text-muted' : '')}
+        // A voided or corrected entry is struck through; its reversal and its replacement say what they undo.
+        rowClassName={(e) => (e.void_of ? 'text-muted' : e.voided ? 'text-muted line-through' : '')}
         rowTestId="recent-row"
         actions={(e) => <EntryActions entry={e} lifecycle={false} />}
         empty={recent.data ? m.noEntries : null}

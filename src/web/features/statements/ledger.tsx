@@ -73,28 +73,34 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   // A no-break space: 'Dr' and 'Cr' never wrap away from their figure.
   const signed = (v: number) => `${formatCell(Math.abs(v), 'money')}\u00a0${v > 0 ? m.dr : v < 0 ? m.cr : ''}`.trim();
   const rangeText = rangeLabel(m, range);
-  // The ledger as a spreadsheet: plain signed numbers (+ owes us, − we owe), voided rows marked and moving nothing.
+  // The ledger as a spreadsheet: its live rows (a voided one moves nothing), what each adds to what the
+  // party owes us (Debit) or takes off it (Credit) as plain numbers, and the running balance (+ owes
+  // us, − we owe); brought forward and closing fill the Balance column only (decision 0033).
   const csv = () => {
     const n = (v: number | null) => csvCell(v === null ? '' : csvNumber(v, 'money'));
-    const lines = [['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Discount', 'Note', 'Effect', 'Balance'].map((h) => csvCell(h)).join(',')];
-    lines.push([csvCell(''), csvCell('Balance brought forward'), csvCell(''), '', '', '', csvCell(''), '', n(earlier > 0 ? l.carried : l.opening)].join(','));
+    const balanceOnly = (label: string, balance: number) => [csvCell(''), csvCell(label), csvCell(''), '', '', '', csvCell(''), '', '', n(balance)].join(',');
+    const lines = [
+      ['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Discount', 'Note', 'Debit', 'Credit', 'Balance'].map((h) => csvCell(h)).join(','),
+    ];
+    lines.push(balanceOnly('Balance brought forward', earlier > 0 ? l.carried : l.opening));
     for (const r of l.rows) {
-      const status = csvStatus(r);
+      if (r.voided) continue;
       lines.push(
         [
           csvCell(r.issue_date),
           csvCell(r.title, true),
-          csvCell(status),
+          csvCell(csvStatus(r)),
           n(r.total_price),
           n(r.paid_amount),
           n(r.discount_amount),
           csvCell(r.note ?? '', true),
-          n(r.effect),
+          n(r.effect > 0 ? r.effect : null),
+          n(r.effect < 0 ? -r.effect : null),
           n(r.balance),
         ].join(','),
       );
     }
-    lines.push([csvCell(''), csvCell('Closing balance'), csvCell(''), '', '', '', csvCell(''), '', n(l.closing)].join(','));
+    lines.push(balanceOnly('Closing balance', l.closing));
     downloadCsv(`Ledger of ${l.partner.name}`, lines);
   };
   return (

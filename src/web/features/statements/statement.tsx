@@ -125,8 +125,9 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
   const title = fill(m.statementOf, { subject: url.includes('=') ? formatCell(subject, kind ? subjectFormat(kind) : 'text') : tr(subject) });
   const rangeText = rangeLabel(m, range);
 
-  // Every row the totals count, plus the voided ones marked in a Status column (they count nowhere),
-  // so the live rows of the CSV add up to its Total row.
+  // A spreadsheet's CSV: the live rows only (a voided one counts nowhere; a correction says what it
+  // corrects in Status), then after an empty line what came before, the range's total and the closing,
+  // so a sum of the rows (AutoSum stops at the empty line) is the Total line (decision 0033).
   const opening = partyStatement ? before.data?.totals : undefined;
   const closing = (c: Column) => (opening ? (opening[c.field] ?? 0) + (totals[c.field] ?? 0) : undefined);
   const figureCells = (value: (c: Column) => number | undefined): Record<string, string> =>
@@ -135,9 +136,8 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
   const closingCells = figureCells(closing);
   const csv = async () => {
     const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
-    if (opening)
-      lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
     for (const r of await fetchEvery()) {
+      if (r.voided) continue;
       const status = csvStatus(r);
       lines.push(
         [
@@ -149,6 +149,9 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
         ].join(','),
       );
     }
+    lines.push('');
+    if (opening)
+      lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
     lines.push([csvCell('Total'), ...columns.map((c) => csvCell(hasTotal(c, totals) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
     if (opening) lines.push([csvCell('Closing'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(closing(c), c.format) : ''))].join(','));
     downloadCsv(title, lines);
