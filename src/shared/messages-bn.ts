@@ -18,6 +18,7 @@ export const messages: Messages = {
   userCreated: 'ব্যবহারকারী তৈরি হয়েছে',
   loggedIn: 'লগইন হয়েছে',
   signedIn: 'সাইন ইন হয়েছে',
+  newVersionReady: 'নতুন সংস্করণ তৈরি: রিলোড করুন',
   refreshNow: 'এখনই রিফ্রেশ করুন',
   madeAdmin: 'অ্যাডমিন করা হয়েছে',
   madeAccounts: 'হিসাব বিভাগে নেওয়া হয়েছে',

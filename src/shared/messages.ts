@@ -22,6 +22,7 @@ export const messages = {
   userCreated: 'User successfully created',
   loggedIn: 'Logged In',
   signedIn: 'Signed In',
+  newVersionReady: 'A new version is ready: reload',
   refreshNow: 'Refresh Now',
   madeAdmin: 'Successfully make Admin',
   madeAccounts: 'Successfully make Accounts',

@@ -9,6 +9,7 @@ import { fill, messages } from '../shared/messages';
 import { roleHintScript } from '../shared/role-hint';
 import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessages } from './lib/i18n';
 import { titleIn } from './lib/title';
+import { isChunkLoadError, reloadIfOldRelease } from './lib/stale-release';
 import './app.css';
 import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
 
@@ -92,6 +93,10 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useMessages();
+  // A screen whose code is gone (an upgrade since this page opened) reloads once onto the new release.
+  useEffect(() => {
+    if (isChunkLoadError(error)) void reloadIfOldRelease();
+  }, [error]);
   let screen: React.ReactNode;
   if (isRouteErrorResponse(error)) {
     screen = <ErrorScreen status={error.status} title={tr(error.statusText || messages.notFound)} />;

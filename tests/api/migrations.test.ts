@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { DatabaseSetupError } from '../../src/server/db/dialect.ts';
+import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { rollups } from '../../src/server/modules/books/rollups.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
@@ -139,6 +141,91 @@ describe.each(dialects)('migration 0012 on %s', (dialect) => {
         expect(await plan('select id from entries where corrects_id = 5')).toContain('INDEX entries_corrects');
         expect(await plan('select id from entries where ref_id = 5')).toContain('INDEX entries_ref');
       }
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
+describe.each(dialects)('upgrades on %s', (dialect) => {
+  const FIRST_BOOKS = '0003-books';
+
+  it('books written by the first schema with entries come through every later migration, one release at a time, and check ok', async () => {
+    // Today's code writes the books once (demo entries of the kinds the first schema had); the old
+    // books hold the same rows, in the columns the first schema had.
+    const today = await createTestDatabase(dialect);
+    const old = await createTestDatabase(dialect, { migrate: false });
+    try {
+      const kindsThen = registry.kinds.map((k) => k.kind).filter((k) => !['paymentReceived', 'transfer'].includes(k));
+      await seedDemo(today.database.db, { entries: 400, today: '2026-11-22', kinds: kindsThen });
+      const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(old.database.db)).rows[0]?.s : undefined;
+      const migrator = new Migrator({
+        db: old.database.db,
+        provider: migrationProvider(dialect),
+        allowUnorderedMigrations: true,
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      const names = (await migrator.getMigrations()).map((m) => m.name);
+      expect((await migrator.migrateTo(FIRST_BOOKS)).error).toBeUndefined();
+
+      const columnsThen = async (table: string) =>
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(old.database.db)).rows.map((r) => r.name)
+          : (
+              await sql<{
+                name: string;
+              }>`select column_name as name from information_schema.columns where table_name = ${table} and table_schema = current_schema()`.execute(
+                old.database.db,
+              )
+            ).rows.map((r) => r.name);
+      for (const table of ['partners', 'entries'] as const) {
+        const keep = await columnsThen(table);
+        const rows = await today.database.db.selectFrom(table).selectAll().orderBy('id').execute();
+        for (const row of rows) {
+          const then = Object.fromEntries(Object.entries(row).filter(([column]) => keep.includes(column)));
+          await sql`insert into ${sql.table(table)} (${sql.join(Object.keys(then).map((c) => sql.ref(c)))}) ${sql.raw(dialect === 'postgres' ? 'overriding system value ' : '')}values (${sql.join(Object.values(then))})`.execute(
+            old.database.db,
+          );
+        }
+      }
+      const summary = await today.database.db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).executeTakeFirstOrThrow();
+      await sql`update ledger_summary set balance_p = ${summary.balance_p}, stock_g = ${summary.stock_g}, entry_count = ${summary.entry_count}`.execute(
+        old.database.db,
+      );
+      if (dialect === 'postgres') {
+        for (const table of ['partners', 'entries'])
+          await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(old.database.db);
+      }
+
+      // Every release after the first, in turn, as a factory upgrading each time would.
+      for (const name of names.slice(names.indexOf(FIRST_BOOKS) + 1)) {
+        const step = await migrator.migrateTo(name);
+        expect(step.error, name).toBeUndefined();
+      }
+      expect(await migrateToLatest(old.database)).toEqual([]);
+      expect(await checkBooks(old.database.db)).toEqual([]);
+      expect(await old.database.db.selectFrom('ledger_summary').select(['balance_p', 'stock_g', 'entry_count']).executeTakeFirstOrThrow()).toEqual(summary);
+      const totals = (db: typeof today.database.db) => db.selectFrom('kind_name_totals').selectAll().orderBy('kind').orderBy('name_key').execute();
+      expect(await totals(old.database.db)).toEqual(await totals(today.database.db));
+    } finally {
+      await old.drop();
+      await today.drop();
+    }
+  });
+
+  it('an older version started on books a newer one upgraded refuses in one plain line, and changes nothing', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await sql`insert into kysely_migration (name, timestamp) values ('0099-from-a-newer-version', ${new Date().toISOString()})`.execute(t.database.db);
+      const refusal = await migrateToLatest(t.database).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DatabaseSetupError);
+      const text = (refusal as Error).message;
+      expect(text).not.toContain('\n');
+      expect(text).toMatch(
+        /^these books were upgraded by a newer version of the app \(its schema has 0099-from-a-newer-version; this version knows up to \d{4}-[\w-]+\): start the newer version, or restore a backup taken before the upgrade to go back to this one$/,
+      );
+      const { rows } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(t.database.db);
+      expect(Number(rows[0]?.n)).toBe((await migrationProvider(dialect).getMigrations().then(Object.keys)).length + 1);
     } finally {
       await t.drop();
     }

@@ -38,10 +38,30 @@ async function migrateUnlocked(database: Pick<Database, 'db' | 'dialect'>): Prom
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+  await refuseNewerBooks(database, migrator, schema);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new DatabaseSetupError(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/**
+ * Books a newer version migrated hold steps this one does not know: starting on them would run
+ * old code on a schema it was not written for. Refused in one plain line, which says what to do.
+ */
+async function refuseNewerBooks(database: Pick<Database, 'db' | 'dialect'>, migrator: Migrator, schema: string | undefined): Promise<void> {
+  const table = schema ? sql`${sql.id(schema)}.kysely_migration` : sql`kysely_migration`;
+  const done = await sql<{ name: string }>`select name from ${table} order by name`
+    .execute(database.db)
+    .then((r) => r.rows.map((row) => row.name))
+    // No table yet: new books.
+    .catch(() => [] as string[]);
+  const known = (await migrator.getMigrations()).map((m) => m.name);
+  const unknown = done.filter((name) => !known.includes(name));
+  if (!unknown.length) return;
+  throw new DatabaseSetupError(
+    `these books were upgraded by a newer version of the app (its schema has ${unknown.join(', ')}; this version knows up to ${known.at(-1) ?? 'none'}): start the newer version, or restore a backup taken before the upgrade to go back to this one`,
+  );
 }

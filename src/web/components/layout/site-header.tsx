@@ -3,7 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { home } from '../../content';
 import { tr, useMessages } from '../../lib/i18n';
 import { useOutbox, useOutboxSender } from '../../lib/outbox-store';
-import { registerServiceWorker } from '../../lib/service-worker';
+import { registerServiceWorker, useNewVersion } from '../../lib/service-worker';
 import { signOut, useSession } from '../../lib/session';
 import { type HeaderSummary as Figures, useSummary } from '../../lib/summary';
 import { figureLanguage } from '../../lib/format';
@@ -25,6 +25,7 @@ export function SiteHeader() {
   const settled = useLanguageSettled();
   const outbox = useOutbox(user?.id ?? null);
   useOutboxSender(user?.id ?? null);
+  const newVersion = useNewVersion();
   useEffect(() => {
     if (user) registerServiceWorker();
   }, [user]);
@@ -112,6 +113,14 @@ export function SiteHeader() {
       <div className={headerClasses.strip} data-header-strip>
         {summary && !wide && ready ? <HeaderSummary summary={summary} /> : null}
       </div>
+      {newVersion ? (
+        // Over the page's foot (nothing below it moves); a tap reloads onto the new release.
+        <div className="fixed inset-x-2 bottom-2 z-50 flex justify-center">
+          <button type="button" className="btn btn-info shadow-lg" data-testid="new-version" onClick={() => location.reload()}>
+            {m.newVersionReady}
+          </button>
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -1,6 +1,7 @@
-import { Component, type ComponentProps, type ReactNode, Suspense, lazy, useState } from 'react';
+import { Component, type ComponentProps, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import type * as Forms from './book-forms';
 import { useMessages } from '../../lib/i18n';
+import { reloadIfOldRelease } from '../../lib/stale-release';
 
 // The entry and partner forms, and the forms of an entry's actions (Correct, Void, End Time / Sell),
 // loaded on first use (QUALITY.md P5): screens show them only in a pop-up after a click, so their
@@ -52,6 +53,9 @@ class LoadFailed extends Component<{ children: ReactNode; onRetry: () => void },
 
 function FormsNotLoadedNote({ onRetry }: { onRetry: () => void }) {
   const m = useMessages();
+  // Asked for and not there while the server answers: this page is a release the server no longer
+  // serves. It reloads once onto the new one (nothing is typed yet: the form never opened).
+  useEffect(() => void reloadIfOldRelease(), []);
   return (
     <div className="flex min-h-40 flex-col items-center justify-center gap-3" role="alert">
       <p>{m.formNotLoaded}</p>

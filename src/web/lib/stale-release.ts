@@ -1,0 +1,28 @@
+// A page opened before an upgrade asks for chunks of its own release, which the new release no
+// longer has (issue 31: "check the connection" for ever, an outbox left unsent). When a chunk does
+// not load while the server answers, the page is the old release: it reloads once, onto the new
+// one. A guard in the tab's session storage keeps a chunk that is really broken from reloading in
+// a loop: within a minute of a reload for this cause, the failure is shown instead.
+const KEY = 'ama:reloaded-for-release';
+const GUARD_MS = 60_000;
+
+/** A script chunk that did not arrive (Chromium, Firefox and Safari word it differently). */
+export function isChunkLoadError(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|module script|Failed to fetch/i.test(text);
+}
+
+/** Reloads the page when it is an old release's (the server answers); false when it did not. */
+export async function reloadIfOldRelease(): Promise<boolean> {
+  if (typeof window === 'undefined' || !navigator.onLine) return false;
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(KEY) ?? 0) < GUARD_MS) return false;
+    const health = await fetch('/api/health', { cache: 'no-store' });
+    if (!health.ok) return false;
+    sessionStorage.setItem(KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
