@@ -361,6 +361,9 @@ export const messages: Messages = {
   moneyOut: 'খরচ',
   party: 'পক্ষ',
   entryKind: 'ধরন',
+
+  backupFailed: 'হিসাবের শেষ ব্যাকআপটি হয়নি। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
+  backupOld: 'হিসাবের শেষ ব্যাকআপটি {days} দিন আগের। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
 };
 
 export { terms } from './registry-bn.ts';

@@ -376,6 +376,10 @@ export const messages = {
   moneyOut: 'Out',
   party: 'Party',
   entryKind: 'Kind',
+
+  // Nightly backups, for admins (issue 31, item 6).
+  backupFailed: 'The last backup of the books failed. Look at the server log and the backup folder.',
+  backupOld: 'The last backup of the books is {days} days old. Look at the server log and the backup folder.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
