@@ -113,12 +113,18 @@ async function paired(subject, baseline) {
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], ratios: pairs.map((p) => p.ratio), total: pairs.reduce((sum, p) => sum + p.subject.total, 0) };
 }
 
-/** The app's server on `env`'s database, answering at `base`. */
+/**
+ * The app's server on `env`'s database, answering at `base`: run as `npm start` runs it (production,
+ * the log at its default level `info`, written to a file as a service's log is), so the request
+ * log's cost is measured. The log is left in the temporary folder (its path is printed).
+ */
 function startServer(env, port, base) {
+  const log = path.join(os.tmpdir(), `ama-bench-server-${port}.log`);
+  console.log(`  server log: ${log}`);
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_URL: base },
-    stdio: 'inherit',
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', APP_URL: base },
+    stdio: ['ignore', fs.openSync(log, 'w'), 'inherit'],
   });
 }
 

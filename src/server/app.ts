@@ -8,11 +8,13 @@ import type { Config } from './config.ts';
 import type { Registry } from '../shared/registry.ts';
 import type { Database } from './db/dialect.ts';
 import { withMigrationLock } from './db/migrate.ts';
+import { type Clock, type NightlyBackups, startNightlyBackups } from './commands/nightly-backup.ts';
 import { trackChanges } from './db/reads.ts';
 import { databaseState } from './db/state.ts';
 import { errorAnswer } from './http/errors.ts';
 import { registerContract } from './http/contract.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { RequestLog, redactedPaths, requestSummary } from './http/request-log.ts';
 import { type HeadersFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -32,11 +34,15 @@ export interface AppDeps {
   registry?: Registry;
   /** How long a request may take to arrive, in ms (default 20 s; a test of the 408 shortens it). */
   requestTimeoutMs?: number;
+  /** The nightly backups' clock (tests move one by hand). */
+  backupClock?: Clock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The nightly backups, when BACKUP_DIR is set on SQLite. */
+    backups: NightlyBackups | null;
   }
 }
 
@@ -47,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeout = deps.requestTimeoutMs ?? 20_000;
   const app = Fastify({
     logger: loggerOptions(config),
+    // One line per request, and only the ones worth reading (./http/request-log.ts).
+    logController: new RequestLog(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
     // A request whose body stops arriving is answered 408 and closed after 20 s (checked every 2 s);
@@ -129,15 +137,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (build) await registerWeb(app, build);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: refusal('not_found') }));
 
+  app.decorate('backups', startBackups(app, deps));
+  app.addHook('onClose', async () => app.backups?.stop());
   return app;
+}
+
+/** Nightly backups with BACKUP_DIR set: the server's own on SQLite; on PostgreSQL, pg_dump's job. */
+function startBackups(app: FastifyInstance, deps: AppDeps): NightlyBackups | null {
+  const { config, database } = deps;
+  if (!config.backup) return null;
+  if (database.dialect !== 'sqlite') {
+    app.log.warn('BACKUP_DIR is set, but the books are in PostgreSQL: the server takes no backups; run pg_dump on a timer (docs/operations.md#backups)');
+    return null;
+  }
+  return startNightlyBackups({
+    config: config.backup,
+    timeZone: config.timeZone,
+    dataDir: path.dirname(database.location),
+    log: app.log,
+    clock: deps.backupClock,
+  });
 }
 
 function loggerOptions(config: Config) {
   if (config.logLevel === 'silent') return false;
+  // Nothing secret: a request is its method, its path without the query and the client's address.
+  const common = { level: config.logLevel, serializers: { req: requestSummary }, redact: { paths: redactedPaths, censor: '***' } };
   // Structured JSON in production; the same records made readable in a terminal otherwise.
-  if (config.env === 'production' && !process.stdout.isTTY) return { level: config.logLevel };
+  if (config.env === 'production' && !process.stdout.isTTY) return common;
   return {
-    level: config.logLevel,
+    ...common,
     transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
   };
 }

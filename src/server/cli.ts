@@ -16,8 +16,10 @@ import { migrateToLatest } from './db/migrate.ts';
 
 // `npm run cli -- <command>`: the owner's tools. Each command prints one plain result line.
 const usage = `Usage:
-  npm run cli -- user:create --email E --password P --name N [--role admin|acounts|user]
-      Creates a verified account (no mail is sent). Role defaults to user.
+  npm run cli -- user:create --email E --name N [--role admin|acounts|user] [--password P]
+      Creates a verified account (no mail is sent). Role defaults to user. Without --password
+      the password is asked for (not shown as typed), or read from standard input's first line:
+      --password would leave it in the shell's history and the list of processes.
   npm run cli -- check
       Adds up every entry again and compares with the stored balance, stock and each entry's
       total and due. Prints the differences; exits 1 if there are any.
@@ -42,9 +44,11 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
     args,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'user' } },
   });
-  const { email, password, name } = values;
-  if (!email || !password || !name) throw new CliError(`--email, --password and --name are required\n${usage}`);
+  const { email, name } = values;
+  if (!email || !name) throw new CliError(`--email and --name are required\n${usage}`);
   if (!roles.includes(values.role as Role)) throw new CliError(`--role must be one of ${roles.join(', ')}`);
+  const password = values.password ?? (await readPassword());
+  if (!password) throw new CliError('no password given: type one when asked, or give it on standard input');
   const rule = newPassword.safeParse(password);
   if (!rule.success) throw new CliError(`--password: ${rule.error.issues[0]?.message}`);
 
@@ -68,6 +72,49 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
     if (error instanceof AccountExistsError) throw new CliError(error.message);
     throw error;
   }
+}
+
+/**
+ * The password from the terminal, not echoed (asked twice), or the first line of standard input
+ * when it is not a terminal (`printf '%s\n' "$PW" | npm run cli -- user:create …`).
+ */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  const first = await askHidden('Password: ');
+  if ((await askHidden('The same password again: ')) !== first) throw new CliError('the two passwords differ; nothing created');
+  return first;
+}
+
+/** One line typed at the terminal with nothing shown; Ctrl+C stops the command. */
+function askHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (finish: () => void) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+      finish();
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done(() => resolve(typed));
+        if (ch === '\u0003') return done(() => reject(new CliError('stopped; nothing created')));
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    };
+    input.on('data', onData);
+  });
 }
 
 async function check(database: Database): Promise<string> {

@@ -55,6 +55,20 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   // Every other account request (reading the session on each page) per minute per client address.
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000000).default(600),
+  // Nightly backups (SQLite): the folder, the business-time hour, how many days are kept, and a
+  // program run with each file's path after it is made (docs/operations.md#backups).
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, such as 02:30')
+    .default('02:30'),
+  BACKUP_KEEP_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650)
+    .default(30),
+  BACKUP_COMMAND: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -74,7 +88,18 @@ export type Config = {
   trustProxy: string | undefined;
   signInAttemptsPerMinute: number;
   authRequestsPerMinute: number;
+  /** Nightly backups, when BACKUP_DIR is set. */
+  backup: BackupConfig | null;
 };
+
+export interface BackupConfig {
+  dir: string;
+  /** The time of day in the business's time zone, HH:MM. */
+  at: string;
+  keepDays: number;
+  /** The program and its own arguments; the backup's path is added as the last one. */
+  command: string[] | null;
+}
 
 export class ConfigError extends Error {}
 
@@ -133,5 +158,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     signInAttemptsPerMinute: c.SIGN_IN_ATTEMPTS_PER_MINUTE,
     authRequestsPerMinute: c.AUTH_REQUESTS_PER_MINUTE,
+    backup: c.BACKUP_DIR
+      ? { dir: path.resolve(c.BACKUP_DIR), at: c.BACKUP_AT, keepDays: c.BACKUP_KEEP_DAYS, command: c.BACKUP_COMMAND ? splitCommand(c.BACKUP_COMMAND) : null }
+      : null,
   };
+}
+
+/**
+ * BACKUP_COMMAND as a program and its arguments, split at spaces; '…' and "…" keep spaces inside
+ * one argument. No shell reads it: nothing is expanded, and the backup's path is passed as an
+ * argument of its own, never pasted into a command line.
+ */
+export function splitCommand(line: string): string[] {
+  const words: string[] = [];
+  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3] ?? '');
+  if (words.length === 0) throw new ConfigError('Invalid configuration:\n  BACKUP_COMMAND: names no program');
+  return words;
 }

@@ -311,8 +311,25 @@ export const accountChangesAnswerSchema = z.object({
 });
 export const tokenAnswerSchema = z.object({ data: z.string() });
 export const configAnswerSchema = z.object({ data: z.object({ google: z.boolean(), timeZone: z.string() }) });
+/** The nightly backups' state, in the health answer when BACKUP_DIR is set (SQLite). */
+export const backupHealthSchema = z.object({
+  /** When the newest good backup was written; null before the first. */
+  last_good_at: z.string().nullable(),
+  /** Its age in whole hours. */
+  age_hours: z.number().int().nullable(),
+  /** Whether the last backup (or BACKUP_COMMAND after it) failed. */
+  last_failed: z.boolean(),
+  /** The last one failed, or the last good one is older than two days: admins are warned. */
+  stale: z.boolean(),
+});
+export type BackupHealth = z.infer<typeof backupHealthSchema>;
 export const healthAnswerSchema = z.object({
-  data: z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['sqlite', 'postgres']), down: z.array(z.string()).optional() }),
+  data: z.object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.enum(['sqlite', 'postgres']),
+    down: z.array(z.string()).optional(),
+    backup: backupHealthSchema.optional(),
+  }),
 });
 
 /** Every refusal: `{ "error": { code, message, field?, params? } }` (src/shared/refusals.ts). */

@@ -286,6 +286,8 @@ export const messages: Messages = {
   // Transfers and the cash book (issue 28, parts 3 and 6).
   transfer: 'স্থানান্তর',
   party: 'পক্ষ',
+  backupFailed: 'হিসাবের শেষ ব্যাকআপটি হয়নি। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
+  backupOld: 'হিসাবের শেষ ব্যাকআপটি {days} দিন আগের। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
 };
 
 export { terms } from './registry-bn.ts';

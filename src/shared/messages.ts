@@ -299,6 +299,9 @@ export const messages = {
   // Transfers and the cash book (issue 28, parts 3 and 6).
   transfer: 'Transfer',
   party: 'Party',
+  // Nightly backups, for admins (issue 31, item 6).
+  backupFailed: 'The last backup of the books failed. Look at the server log and the backup folder.',
+  backupOld: 'The last backup of the books is {days} days old. Look at the server log and the backup folder.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -20,7 +20,7 @@ let counter = 0;
 export async function createTestApp(
   dialect: DialectName,
   env: Record<string, string> = {},
-  opts: Pick<AppDeps, 'registry' | 'requestTimeoutMs'> = {},
+  opts: Pick<AppDeps, 'registry' | 'requestTimeoutMs' | 'backupClock'> = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const config = loadConfig({

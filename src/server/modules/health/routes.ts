@@ -27,13 +27,14 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           return [part, ok] as const;
         }),
       );
+      const backup = app.backups ? { backup: app.backups.health() } : {};
       const down = results.filter(([, ok]) => !ok).map(([part]) => part);
       if (state.diskFull) down.push('disk');
       if (down.length > 0) {
         app.log.error({ down }, 'health check: unavailable');
-        return reply.code(503).send({ data: { status: 'unavailable' as const, database: dialect, down } });
+        return reply.code(503).send({ data: { status: 'unavailable' as const, database: dialect, down, ...backup } });
       }
-      return { data: { status: 'ok' as const, database: dialect } };
+      return { data: { status: 'ok' as const, database: dialect, ...backup } };
     },
   );
 }

@@ -8,6 +8,7 @@ import { signOut, useSession } from '../../lib/session';
 import { type HeaderSummary as Figures, useSummary } from '../../lib/summary';
 import { figureLanguage } from '../../lib/format';
 import { formatTaka, toUnits, units } from '../../../shared/money';
+import { BackupWarning } from './backup-warning';
 import { LanguageSwitch } from './language-switch';
 import { useLanguageSettled } from '../../lib/language-settled';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from './header-model';
@@ -121,6 +122,7 @@ export function SiteHeader() {
           </button>
         </div>
       ) : null}
+      <BackupWarning admin={ready && user?.role === 'admin' && !session.offline} />
     </header>
   );
 }

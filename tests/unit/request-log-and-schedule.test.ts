@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { nextRun } from '../../src/server/commands/nightly-backup.ts';
+import { ConfigError, loadConfig, splitCommand } from '../../src/server/config.ts';
+import { loggedPath } from '../../src/server/http/request-log.ts';
+
+describe('the path a log line shows', () => {
+  it.each([
+    ['/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.x.y&callbackURL=/', '/api/auth/verify-email?…'],
+    ['/api/auth/reset-password/AbCdEfGhIjKlMnOpQrStUvWx?callbackURL=%2Freset-password', '/api/auth/reset-password/***?…'],
+    ['/api/auth/reset-password/AbCdEfGhIjKlMnOpQrStUvWx', '/api/auth/reset-password/***'],
+    ['/api/auth/reset-password', '/api/auth/reset-password'],
+    ['/api/auth/callback/google?code=4/0Ab&state=xyz', '/api/auth/callback/google?…'],
+    ['/reset-password#token=abc', '/reset-password?…'],
+    ['/api/mWireData', '/api/mWireData'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(loggedPath(url)).toBe(logged);
+  });
+});
+
+describe('BACKUP_COMMAND and BACKUP_AT', () => {
+  it('splits the command at spaces, quotes keeping one argument, nothing expanded', () => {
+    expect(splitCommand(`rclone copy --config '/etc/my rclone.conf' "remote:ama books"`)).toEqual([
+      'rclone',
+      'copy',
+      '--config',
+      '/etc/my rclone.conf',
+      'remote:ama books',
+    ]);
+    expect(splitCommand('/usr/local/bin/copy-off $(rm -rf /) ;')).toEqual(['/usr/local/bin/copy-off', '$(rm', '-rf', '/)', ';']);
+    expect(() => splitCommand('   ')).toThrow(ConfigError);
+  });
+
+  it('reads the backup settings, with their defaults, and refuses a bad time naming the variable', () => {
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/ama' }).backup).toEqual({ dir: '/var/backups/ama', at: '02:30', keepDays: 30, command: null });
+    expect(loadConfig({}).backup).toBeNull();
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_AT: '2:30' })).toThrow(/BACKUP_AT: must be a time of day as HH:MM/);
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP_DAYS: '0' })).toThrow(/BACKUP_KEEP_DAYS: must be at least 1/);
+  });
+});
+
+describe('when the next nightly backup is due', () => {
+  const at = (iso: string) => new Date(iso).getTime();
+  it('is the next 02:30 of the business clock (Dhaka, UTC+6)', () => {
+    expect(nextRun(at('2026-11-26T12:00:00Z'), '02:30', 'Asia/Dhaka')).toBe(at('2026-11-26T20:30:00Z'));
+    expect(nextRun(at('2026-11-26T20:29:00Z'), '02:30', 'Asia/Dhaka')).toBe(at('2026-11-26T20:30:00Z'));
+    expect(nextRun(at('2026-11-26T20:30:00Z'), '02:30', 'Asia/Dhaka')).toBe(at('2026-11-27T20:30:00Z'));
+    expect(nextRun(at('2026-12-31T21:00:00Z'), '02:30', 'Asia/Dhaka')).toBe(at('2027-01-01T20:30:00Z'));
+  });
+
+  it('follows a zone that changes its clocks', () => {
+    // London: GMT until 29 March 2026 01:00 UTC, then BST (UTC+1).
+    expect(nextRun(at('2026-03-28T12:00:00Z'), '03:30', 'Europe/London')).toBe(at('2026-03-29T02:30:00Z'));
+    expect(nextRun(at('2026-03-27T12:00:00Z'), '03:30', 'Europe/London')).toBe(at('2026-03-28T03:30:00Z'));
+  });
+});
