@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
@@ -12,8 +11,11 @@ async function main(): Promise<void> {
   // SQLite: one server per data directory (the cli's backup and check may run beside it).
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   // Holding the lock, the server may rewrite the SQLite file (its page size) before opening it.
-  const database = await openDatabase(config, { owner: !config.databaseUrl });
+  // PostgreSQL down (the machine still starting, a restart): wait for it, one line a try.
+  const database = await openDatabase(config, { owner: !config.databaseUrl, waitWith: (line) => console.error(line) });
   const applied = await migrateToLatest(database);
+  // Loaded once the books are ours: a refused start (another server) answers without compiling it.
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp({ config, database });
   app.log.info({ database: database.dialect, location: database.location, migrationsApplied: applied }, 'database ready');
   if (database.dialect === 'sqlite') app.log.info('sqlite: journal_mode=wal synchronous=FULL foreign_keys=on');
