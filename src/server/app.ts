@@ -10,6 +10,7 @@ import type { Database } from './db/dialect.ts';
 import { withMigrationLock } from './db/migrate.ts';
 import { trackChanges } from './db/reads.ts';
 import { databaseState } from './db/state.ts';
+import { registerDrain } from './http/drain.ts';
 import { errorAnswer } from './http/errors.ts';
 import { registerContract } from './http/contract.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Stops serving without losing what was acknowledged or being written (http/drain.ts). */
+    stopServing: () => Promise<{ unfinished: number }>;
   }
 }
 
@@ -63,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorate('deps', deps);
+  // In front of every request: a stopping server refuses new ones before the app sees them.
+  app.decorate('stopServing', registerDrain(app));
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // First, so every route (better-auth's included) answers errors in the app's shape.
