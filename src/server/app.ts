@@ -11,6 +11,7 @@ import { withMigrationLock } from './db/migrate.ts';
 import { type Clock, type NightlyBackups, startNightlyBackups } from './commands/nightly-backup.ts';
 import { trackChanges } from './db/reads.ts';
 import { databaseState } from './db/state.ts';
+import { registerDrain } from './http/drain.ts';
 import { errorAnswer } from './http/errors.ts';
 import { registerContract } from './http/contract.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** The nightly backups, when BACKUP_DIR is set on SQLite. */
     backups: NightlyBackups | null;
+    /** Stops serving without losing what was acknowledged or being written (http/drain.ts). */
+    stopServing: () => Promise<{ unfinished: number }>;
   }
 }
 
@@ -71,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorate('deps', deps);
+  // In front of every request: a stopping server refuses new ones before the app sees them.
+  app.decorate('stopServing', registerDrain(app));
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // First, so every route (better-auth's included) answers errors in the app's shape.

@@ -7,9 +7,9 @@ import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
-import { ConfigError, loadConfig, readEnvFile } from './config.ts';
+import { type Config, ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
+import { DataDirLocked, lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { type Database, DatabaseSetupError } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -129,18 +129,7 @@ async function seed(database: Database, args: string[]): Promise<string> {
   const entries = Number(values.entries);
   if (!Number.isInteger(entries) || entries < 0 || entries > 5_000_000) throw new CliError('--entries must be a whole number from 0 to 5000000');
   const config = loadConfig();
-  // A running server keeps the header's figures and sessions in memory, trusting that only it
-  // writes its SQLite books: demo data goes in with the server stopped.
-  let unlock = () => undefined as void;
-  if (database.dialect === 'sqlite') {
-    try {
-      unlock = lockDataDir(config.dataDir);
-    } catch (error) {
-      if (error instanceof DatabaseSetupError) throw new CliError(`a server is running on ${config.dataDir}: stop it first, then seed:demo`);
-      throw error;
-    }
-  }
-  const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone) }).finally(unlock);
+  const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone) });
   return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
 }
 
@@ -152,6 +141,26 @@ const commands: Record<string, (database: Database, args: string[]) => Promise<s
   restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };
 
+/**
+ * Commands that run only with the server stopped on SQLite books: a running server keeps the
+ * header's figures and sessions in memory, trusting that only it writes them (seed:demo), and a
+ * restore swaps the file under it. They hold the data directory's lock, as the server does.
+ */
+const needsServerStopped = new Set(['seed:demo', 'restore']);
+
+/** The data directory's lock for `name`, or a one-line refusal while a server holds it. */
+function lockForCommand(name: string, config: Config): () => void {
+  if (config.databaseUrl || !needsServerStopped.has(name)) return () => undefined;
+  try {
+    return lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLocked) {
+      throw new CliError(`a server is running on ${config.dataDir}: stop it first, then ${name}`);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
@@ -161,13 +170,18 @@ async function main(): Promise<number> {
   }
   readEnvFile();
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const unlock = lockForCommand(name ?? '', config);
   try {
-    await migrateToLatest(database);
-    console.log(await command(database, args));
-    return 0;
+    const database = await openDatabase(config);
+    try {
+      await migrateToLatest(database);
+      console.log(await command(database, args));
+      return 0;
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    unlock();
   }
 }
 

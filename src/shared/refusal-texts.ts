@@ -32,6 +32,7 @@ export const refusalTexts = {
   server_error: 'Something went wrong on the server. Nothing was saved.',
   books_busy: 'The books are busy; nothing was saved. Try again in a moment.',
   disk_full: "The server's disk is full; nothing was saved",
+  server_restarting: 'The server is restarting. Try again in a moment.',
   commit_unanswered: 'The connection to the database was lost while saving; reload to see whether it was saved.',
 
   // Sign-in (better-auth's refusals, by its codes; auth_refused keeps its own English text).

@@ -257,7 +257,7 @@ describe('backup and restore (SQLite)', () => {
       const other = await startServer(d);
       try {
         expect(await postEntry(other, 'running-1')).toBe(201);
-        await expectRefused(d, sample, /^Error: the database .*ama\.sqlite is in use: stop the server first, then restore\n$/);
+        await expectRefused(d, sample, new RegExp(`^Error: a server is running on ${d}: stop it first, then restore\n$`));
         // Demo data neither: the server keeps the header's figures in memory, trusting that only it writes.
         const seeded = await cli(d, 'seed:demo', '--entries', '5');
         expect([seeded.code, seeded.stdout, seeded.stderr]).toEqual([1, '', `Error: a server is running on ${d}: stop it first, then seed:demo\n`]);

@@ -281,13 +281,18 @@ describe.runIf(dialects.includes('postgres'))('PostgreSQL faults', () => {
 });
 
 describe('SQLite faults', () => {
-  it('a second server on the same data directory is refused with one line', () => {
+  it('a second server on the same data directory is refused with one line, whatever the temporary folder', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-lock-'));
     const unlock = lockDataDir(dir);
+    const tmp = process.env.TMPDIR;
     try {
       expect(() => lockDataDir(dir)).toThrow(DatabaseSetupError);
+      expect(() => lockDataDir(dir)).toThrow(`another server is already running on ${dir} (it holds ${path.join(dir, 'server.lock')})`);
+      process.env.TMPDIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-other-tmp-'));
       expect(() => lockDataDir(dir)).toThrow(`another server is already running on ${dir}`);
     } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
       unlock();
     }
     lockDataDir(dir)();

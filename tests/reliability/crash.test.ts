@@ -15,6 +15,7 @@ import {
   freePort,
   newWrite,
   randomInt,
+  serverEnv,
   signIn as signInAt,
   sleep,
   startServer as start,
@@ -101,18 +102,8 @@ describe('crash safety: SIGKILL during concurrent writes', () => {
     async () => {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      env = {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        // One sign-in per cycle, a few seconds apart: more than the default 10 a minute allows.
-        SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
-      };
+      // One sign-in per cycle, a few seconds apart: more than the default 10 a minute allows.
+      env = serverEnv(port, dataDir, { SIGN_IN_ATTEMPTS_PER_MINUTE: '100000' });
 
       await cli(...userCreateArgs(ADMIN));
       await startServer();

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { type FieldDef, type KindDef, type PartnerCategory, kinds, partnerCategories } from '../../src/shared/registry.ts';
 import { decimalText, entryBody, partnerBody, unitsOf } from '../helpers/factories.ts';
 
@@ -60,8 +61,39 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
+/** A server's environment as production runs it, on loopback `port`, its books in `dataDir`, and no web build. */
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/** The servers a test starts (pass `track` to startServer): `killAll` after it, whatever happened. */
+export function serverList() {
+  const servers: ServerProcess[] = [];
+  return {
+    track: { spawned: (s: ServerProcess) => void servers.push(s) },
+    async killAll() {
+      for (const s of servers) if (s.alive()) s.kill('SIGKILL');
+      await Promise.all(servers.map((s) => s.exited));
+    },
+  };
+}
+
 /** Starts `src/server/main.ts` as a child process logging to `logFile`; resolves once it answers health. */
-export async function startServer(env: Record<string, string>, logFile: string, opts: { waitHealthy?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  opts: { waitHealthy?: boolean; spawned?: (server: ServerProcess) => void } = {},
+): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${env.PORT}`;
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', log, log] });
@@ -69,6 +101,8 @@ export async function startServer(env: Record<string, string>, logFile: string, 
   let alive = true;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => ((alive = false), resolve(code))));
   const server = { base, pid: child.pid ?? -1, exited, alive: () => alive, kill: (signal: NodeJS.Signals) => void child.kill(signal) };
+  // Known to the caller at once, so a test that times out waiting for health can still stop it.
+  opts.spawned?.(server);
   if (opts.waitHealthy === false) return server;
   for (let i = 0; i < 600 && alive; i++) {
     const ok = await fetch(`${base}/api/health`).then(

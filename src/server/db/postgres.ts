@@ -17,7 +17,16 @@ pg.types.setTypeParser(20, (v) => {
   return n;
 });
 
-export async function openPostgres(url: string): Promise<Database> {
+/** How long a start waits between tries while PostgreSQL is down: doubling from the first to the last. */
+export const START_RETRY_MS = { first: 500, max: 10_000 };
+
+/**
+ * `waitWith`: while PostgreSQL cannot be reached (down, starting, refusing connections for now),
+ * try again with backoff instead of failing, reporting each failed try in one line here (the
+ * server's start). Without it (the cli), the first failure is the answer. A refusal that waiting
+ * cannot mend (wrong password, no such database) fails at once either way.
+ */
+export async function openPostgres(url: string, opts: { waitWith?: (line: string) => void } = {}): Promise<Database> {
   const limits = {
     connectionString: url,
     lock_timeout: PG_LIMITS.lockTimeout,
@@ -57,13 +66,56 @@ export async function openPostgres(url: string): Promise<Database> {
     await db.destroy();
     await healthPool.end();
   };
-  try {
-    await sql`select 1`.execute(db);
-  } catch (error) {
-    await close();
-    throw new DatabaseSetupError(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`);
+  for (let attempt = 1, delay = START_RETRY_MS.first; ; attempt++, delay = Math.min(delay * 2, START_RETRY_MS.max)) {
+    try {
+      await sql`select 1`.execute(db);
+      break;
+    } catch (error) {
+      const why = redactSecrets(url, (error as Error).message);
+      if (!opts.waitWith || !mayComeUp(error)) {
+        await close();
+        throw new DatabaseSetupError(`cannot reach PostgreSQL at ${redactUrl(url)}: ${why}`);
+      }
+      opts.waitWith(`waiting for PostgreSQL at ${redactUrl(url)}: try ${attempt} failed (${why}); next try in ${delay / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
   return { db, dialect: 'postgres', location: redactUrl(url), close };
+}
+
+/** Failures that end once the database is up: the network's, and PostgreSQL's own "not now". */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ENOENT',
+]);
+// 57P03 starting up or shutting down, 57P01/57P02 terminated by an administrator or a crash,
+// 53300 too many connections; class 08, the connection's own failures.
+const NOT_NOW = new Set(['57P03', '57P01', '57P02', '53300']);
+
+function mayComeUp(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return /connection terminated|timeout/i.test((error as Error).message ?? '');
+  return NETWORK_CODES.has(code) || NOT_NOW.has(code) || code.startsWith('08');
+}
+
+/** A message with the URL's password taken out, should a driver ever quote it. */
+function redactSecrets(url: string, message: string): string {
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    return password ? message.replaceAll(password, '***') : message;
+  } catch {
+    return message;
+  }
 }
 
 export function redactUrl(url: string): string {
