@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { newPassword } from '../shared/auth-schemas.ts';
@@ -24,6 +26,11 @@ const usage = `Usage:
   npm run cli -- seed:demo [--entries N]
       With the server stopped: fills the database with demo partners and N entries (default
       2000) over the past year.
+  npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--by NAME]
+      Imports the old system's export (mongoexport files named after their collections, and
+      Firebase's users.json): one line per problem or note, then a count line. Writes nothing
+      while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
+      Exits 1 while any row has a problem. With the server stopped on SQLite.
   npm run cli -- backup <file>
       Copies the SQLite database to <file> while the server runs, and checks the copy.
   npm run cli -- restore <file>
@@ -37,6 +44,22 @@ const asCliError = (error: unknown): never => {
   throw error instanceof BackupError ? new CliError(error.message) : error;
 };
 
+/** The accounts' code (better-auth, the mailer) loads only for the commands that need it: the others start without it. */
+async function loadAuth(database: Database) {
+  const [{ createAuth, migrateAuthTables }, { resolveAuthSecret }, { createMailer }] = await Promise.all([
+    import('./auth/auth.ts'),
+    import('./auth/secret.ts'),
+    import('./mail/mailer.ts'),
+  ]);
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const secret = await resolveAuthSecret(database.db, config.authSecret);
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/dev/null', log });
+  const auth = createAuth({ config, database, mailer, secret, log });
+  await migrateAuthTables(auth);
+  return auth;
+}
+
 async function userCreate(database: Database, args: string[]): Promise<string> {
   const { values } = parseArgs({
     args,
@@ -48,19 +71,8 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
   const rule = newPassword.safeParse(password);
   if (!rule.success) throw new CliError(`--password: ${rule.error.issues[0]?.message}`);
 
-  // The accounts' code (better-auth, the mailer) loads only here: the other commands start without it.
-  const [{ AccountExistsError, createVerifiedAccount }, { createAuth, migrateAuthTables }, { resolveAuthSecret }, { createMailer }] = await Promise.all([
-    import('./auth/accounts.ts'),
-    import('./auth/auth.ts'),
-    import('./auth/secret.ts'),
-    import('./mail/mailer.ts'),
-  ]);
-  const config = loadConfig();
-  const log = pino({ level: 'warn' });
-  const secret = await resolveAuthSecret(database.db, config.authSecret);
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/dev/null', log });
-  const auth = createAuth({ config, database, mailer, secret, log });
-  await migrateAuthTables(auth);
+  const { AccountExistsError, createVerifiedAccount } = await import('./auth/accounts.ts');
+  const auth = await loadAuth(database);
   try {
     const user = await createVerifiedAccount(auth, { email, password, name, role: values.role as Role });
     return `created ${user.role} ${user.email} (${user.id})`;
@@ -77,30 +89,65 @@ async function check(database: Database): Promise<string> {
   return `books ok: ${s.entry_count} entries, balance ${formatAmount(Number(s.balance_p))} taka, stock ${formatKg(Number(s.stock_g))} kg`;
 }
 
+/**
+ * A running server keeps the header's figures and sessions in memory, trusting that only it
+ * writes its SQLite books: demo data and imports go in with the server stopped.
+ */
+function lockBooks(database: Database, dataDir: string, command: string): () => void {
+  if (database.dialect !== 'sqlite') return () => undefined;
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DatabaseSetupError) throw new CliError(`a server is running on ${dataDir}: stop it first, then ${command}`);
+    throw error;
+  }
+}
+
 async function seed(database: Database, args: string[]): Promise<string> {
   const { values } = parseArgs({ args, options: { entries: { type: 'string', default: '2000' } } });
   const entries = Number(values.entries);
   if (!Number.isInteger(entries) || entries < 0 || entries > 5_000_000) throw new CliError('--entries must be a whole number from 0 to 5000000');
   const config = loadConfig();
-  // A running server keeps the header's figures and sessions in memory, trusting that only it
-  // writes its SQLite books: demo data goes in with the server stopped.
-  let unlock = () => undefined as void;
-  if (database.dialect === 'sqlite') {
-    try {
-      unlock = lockDataDir(config.dataDir);
-    } catch (error) {
-      if (error instanceof DatabaseSetupError) throw new CliError(`a server is running on ${config.dataDir}: stop it first, then seed:demo`);
-      throw error;
-    }
-  }
+  const unlock = lockBooks(database, config.dataDir, 'seed:demo');
   const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone) }).finally(unlock);
   return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
+}
+
+/** The old system's export: its report's lines are the answer; the exit code says whether any row has a problem. */
+async function importCommand(database: Database, args: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'dry-run': { type: 'boolean', default: false }, 'skip-bad-rows': { type: 'boolean', default: false }, by: { type: 'string' } },
+  });
+  const [folder] = positionals;
+  if (!folder || positionals.length > 1) throw new CliError(`import takes one folder\n${usage}`);
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new CliError(`${folder} is not a folder`);
+  const config = loadConfig();
+  const unlock = lockBooks(database, config.dataDir, 'import');
+  try {
+    const [{ importOldSystem }, { oldSystemAccounts }] = await Promise.all([import('./modules/import/old-system.ts'), import('./auth/accounts.ts')]);
+    const who = values.by?.trim() || os.userInfo().username;
+    const report = await importOldSystem(database.db, {
+      folder,
+      write: !values['dry-run'],
+      skipBadRows: values['skip-bad-rows'],
+      timeZone: config.timeZone,
+      actor: { id: `cli:${who}`, name: who },
+      accounts: oldSystemAccounts(await loadAuth(database)),
+    });
+    process.exitCode = report.exitCode;
+    return report.lines.join('\n');
+  } finally {
+    unlock();
+  }
 }
 
 const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
   'user:create': userCreate,
   check,
   'seed:demo': seed,
+  import: importCommand,
   backup: (database, args) => backupCommand(database, args).catch(asCliError),
   restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };
@@ -117,7 +164,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database);
     console.log(await command(database, args));
-    return 0;
+    return Number(process.exitCode ?? 0);
   } finally {
     await database.close();
   }
