@@ -423,7 +423,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const email = speakingCodes(() => resetRequestSchema.shape.email.safeParse(d.doc.email));
       schemaProblems(file, d.row, email, 'email');
       const role = typeof d.doc.role === 'string' ? d.doc.role.trim() : 'user';
-      if (!roles.includes(role as Role)) problem(file, d.row, 'role', 'import_role', { value: String(d.doc.role) });
+      if (!roles.includes(role as Role)) problem(file, d.row, 'role', 'import_role', { value: JSON.stringify(String(d.doc.role)) });
       if (lines.length > before || !email.success) {
         problems++;
         continue;
