@@ -9,6 +9,8 @@ import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
+import { voidSchema } from '../shared/entry-schemas.ts';
+import { registry } from '../shared/registry.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -31,6 +33,9 @@ const usage = `Usage:
       Firebase's users.json): one line per problem or note, then a count line. Writes nothing
       while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
       Exits 1 while any row has a problem. With the server stopped on SQLite.
+  npm run cli -- import:void <batch> --reason R [--by NAME]
+      Voids every entry an import batch wrote (a reversal each, in one transaction) and lets its
+      old keys go, so a corrected export can be imported again. With the server stopped on SQLite.
   npm run cli -- backup <file>
       Copies the SQLite database to <file> while the server runs, and checks the copy.
   npm run cli -- restore <file>
@@ -143,11 +148,34 @@ async function importCommand(database: Database, args: string[]): Promise<string
   }
 }
 
+/** An import batch voided as a unit. */
+async function importVoid(database: Database, args: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' }, by: { type: 'string' } } });
+  const batch = Number(positionals[0]);
+  if (positionals.length !== 1 || !Number.isInteger(batch) || batch < 1) throw new CliError(`import:void takes one batch number\n${usage}`);
+  const reason = voidSchema.shape.reason.safeParse(values.reason);
+  if (!reason.success) throw new CliError(`--reason: ${reason.error.issues[0]?.message}`);
+  const config = loadConfig();
+  const unlock = lockBooks(database, config.dataDir, 'import:void');
+  try {
+    const [{ voidBatch }, { HttpError }] = await Promise.all([import('./modules/import/batches.ts'), import('./http/validate.ts')]);
+    const who = values.by?.trim() || os.userInfo().username;
+    const ctx = { db: database.db, timeZone: config.timeZone, registry };
+    const done = await voidBatch(ctx, batch, reason.data, { id: `cli:${who}`, name: who }).catch((error: unknown) => {
+      throw error instanceof HttpError ? new CliError(error.message) : error;
+    });
+    return `import batch ${batch} voided: ${done.voided} entries reversed`;
+  } finally {
+    unlock();
+  }
+}
+
 const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
   'user:create': userCreate,
   check,
   'seed:demo': seed,
   import: importCommand,
+  'import:void': importVoid,
   backup: (database, args) => backupCommand(database, args).catch(asCliError),
   restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };

@@ -132,6 +132,8 @@ export const refusals: Refusals = {
   import_partner_unknown: 'অংশীদারের তালিকায় {value} নামে কোনো {category} নেই; কাছাকাছি নাম: {closest}',
   import_partner_twice: '{value} নামে একজন {category} এই ফাইলে আগেই আছে (সারি {row})',
   import_role: '{value} কোনো ভূমিকা নয়: user, acounts বা admin',
+  import_batch_not_found: 'এমন কোনো আমদানি-ব্যাচ নেই',
+  import_batch_voided: 'এই আমদানি-ব্যাচ আগেই বাতিল করা হয়েছে',
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',

@@ -7,7 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite, SQLITE_FILE } from '../../src/server/db/sqlite.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { partyBalances } from '../../src/server/modules/books/ledger.ts';
+import { getSummary } from '../../src/server/modules/books/repository.ts';
+import { voidBatch } from '../../src/server/modules/import/batches.ts';
 import { type Accounts, type OldAccount, importOldSystem, oldDay } from '../../src/server/modules/import/old-system.ts';
+import { registry } from '../../src/shared/registry.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 // Issue 30, items 1, 3 and 5: `npm run cli -- import <folder>` on the old system's export. The
@@ -196,6 +199,30 @@ describe.each(dialects)('importing the old system on %s', (dialect) => {
     expect(Number(selim.import_batch)).toBe(Number(rest.batchId));
     expect(await checkBooks(db)).toEqual([]);
     fs.rmSync(fixed, { recursive: true });
+  });
+
+  it('voids a batch as a unit: every entry reversed, the books back to nothing, and the export can come in again', async () => {
+    const db = t.database.db;
+    const first = await importOldSystem(db, options(SAMPLE, { skipBadRows: true }));
+    const ctx = { db, timeZone: 'Asia/Dhaka', registry };
+    // One entry voided by hand before: it stays voided once, not twice.
+    const fire = await db.selectFrom('entries').select('id').where('kind', '=', 'fire').executeTakeFirstOrThrow();
+    await db
+      .transaction()
+      .execute(async (trx) => (await import('../../src/server/modules/books/lifecycle.ts')).voidWithin(trx, ctx, Number(fire.id), 'typed twice', actor));
+    expect(await voidBatch(ctx, Number(first.batchId), 'wrong export', actor)).toEqual({ voided: 59 });
+    expect(await checkBooks(db)).toEqual([]);
+    const summary = await getSummary(db);
+    expect([Number(summary.balance_p), Number(summary.stock_g)]).toEqual([0, 0]);
+    for (const b of await partyBalances(db)) expect(Number(b.balance_p), b.name).toBe(0);
+    const batch = await db.selectFrom('import_batches').selectAll().executeTakeFirstOrThrow();
+    expect(batch).toMatchObject({ voided_by_name: 'test', void_reason: 'wrong export' });
+    await expect(voidBatch(ctx, Number(first.batchId), 'again', actor)).rejects.toMatchObject({ statusCode: 409, refusal: { code: 'import_batch_voided' } });
+    await expect(voidBatch(ctx, 999, 'none', actor)).rejects.toMatchObject({ statusCode: 404, refusal: { code: 'import_batch_not_found' } });
+    // Its entries come in again (its partners are there already).
+    const again = await importOldSystem(db, options(SAMPLE, { skipBadRows: true }));
+    expect(again.lines.at(-1)).toBe('import: 59 imported, 19 already imported, 4 with problems');
+    expect(await checkBooks(db)).toEqual([]);
   });
 
   it('lists an old total or due off by more than a poisha as a note, recomputed, and still imports the row', async () => {

@@ -90,6 +90,9 @@ export interface ImportBatchTable {
   partners: number;
   entries: number;
   users: number;
+  voided_at: string | null;
+  voided_by_name: string | null;
+  void_reason: string | null;
 }
 
 /** One row per entry of any kind; its value columns come from the one list in shared/entry-columns.ts. */

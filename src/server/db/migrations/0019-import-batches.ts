@@ -11,6 +11,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('partners', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('entries', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('users', 'integer', (c) => c.notNull().defaultTo(0))
+    // Voided as a unit: when, by whom, why (null while it stands).
+    .addColumn('voided_at', 'text')
+    .addColumn('voided_by_name', 'text')
+    .addColumn('void_reason', 'text')
     .execute();
   const id = dialect === 'sqlite' ? 'integer' : 'bigint';
   for (const table of ['entries', 'partners']) {
