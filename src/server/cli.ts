@@ -140,9 +140,10 @@ async function importCommand(database: Database, args: string[]): Promise<string
       timeZone: config.timeZone,
       actor: { id: `cli:${who}`, name: who },
       accounts: oldSystemAccounts(await loadAuth(database)),
+      onLine: (line) => void process.stdout.write(`${line}\n`),
     });
     process.exitCode = report.exitCode;
-    return report.lines.join('\n');
+    return '';
   } finally {
     unlock();
   }
@@ -191,7 +192,9 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database);
-    console.log(await command(database, args));
+    // A command that printed as it went (import) answers nothing more.
+    const answer = await command(database, args);
+    if (answer !== '') console.log(answer);
     return Number(process.exitCode ?? 0);
   } finally {
     await database.close();

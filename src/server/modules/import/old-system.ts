@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -61,10 +62,12 @@ export interface ImportOptions {
   actor: ImportActor;
   registry?: Registry;
   accounts?: Accounts;
+  /** Each line as it is said (the command line prints them at once); without it they are collected in the report. */
+  onLine?: (line: string) => void;
 }
 
 export interface ImportReport {
-  /** Problems and notes, `<file>:<row>: <column>: <message>`, then the count line. */
+  /** Problems and notes, `<file>:<row>: <column>: <message>`, then the count line (none given to `onLine`). */
   lines: string[];
   toImport: number;
   already: number;
@@ -177,11 +180,19 @@ const oldFlag = (v: unknown) => v === true || (typeof v === 'string' && v.trim()
 export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): Promise<ImportReport> {
   const registry = options.registry ?? appRegistry;
   const lines: string[] = [];
+  const emit = options.onLine ?? ((line: string) => void lines.push(line));
   let toImport = 0;
   let already = 0;
   let problems = 0;
+  // Lines are said once, on the first reading; `said` counts them on either (a row's problems).
+  let quiet = false;
+  let said = 0;
+  const sayLine = (text: string) => {
+    said++;
+    if (!quiet) emit(text);
+  };
   const say = (file: string, row: number, column: string, code: RefusalCode, params: RefusalParams = {}) =>
-    lines.push(`${file}:${row}: ${column}: ${refusalText(code, params)}`);
+    sayLine(`${file}:${row}: ${column}: ${refusalText(code, params)}`);
   const problem = say;
   /** Each issue of a schema's parse as a line (in `column`, else the issue's field); true when there were any. */
   const schemaProblems = (file: string, row: number, result: Parse, column?: string) => {
@@ -190,7 +201,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const spoken = readSpoken(issue.message);
       const where = column ?? String(issue.path[0] ?? DOCUMENT);
       if (spoken) say(file, row, where, spoken.code, spoken.params);
-      else lines.push(`${file}:${row}: ${where}: ${issue.message}`);
+      else sayLine(`${file}:${row}: ${where}: ${issue.message}`);
     }
     return true;
   };
@@ -204,10 +215,11 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const parties = new Map<string, PartyRef[]>();
   const addParty = (ref: PartyRef) => parties.set(ref.key, [...(parties.get(ref.key) ?? []), ref]);
   const known = await db.selectFrom('partners').select(['id', 'name', 'catagories', 'name_key', 'import_key']).execute();
-  const keptPartners = new Set<string>();
+  const keptPartners = new Map<string, PartyRef>();
   for (const p of known) {
-    addParty({ id: Number(p.id), name: p.name, category: p.catagories, key: p.name_key });
-    if (p.import_key) keptPartners.add(p.import_key);
+    const ref = { id: Number(p.id), name: p.name, category: p.catagories, key: p.name_key };
+    addParty(ref);
+    if (p.import_key) keptPartners.set(p.import_key, ref);
   }
   const newPartners: PlannedPartner[] = [];
   const partnerFile = fileOf(PARTNER_COLLECTION);
@@ -229,10 +241,11 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     const ref: PartyRef = { id: null, name: String(columns.name), category: String(columns.catagories), key: partnerNameKey(String(columns.name)) };
     const twin = (parties.get(ref.key) ?? []).find((p) => p.category === ref.category);
     const sameFileRow = partnerRows.get(`${ref.category}\u0000${ref.key}`);
-    if (keptPartners.has(importKey) || (twin && sameFileRow === undefined)) {
-      // Imported before, or typed in already under that name: the same partner.
+    const kept = keptPartners.get(importKey);
+    if (kept || (twin && sameFileRow === undefined)) {
+      // Imported before (perhaps renamed since: the old name still finds it), or typed in already under that name: the same partner.
       already++;
-      if (!twin) addParty(ref);
+      if (kept && !twin) addParty({ ...kept, key: ref.key });
       continue;
     }
     if (sameFileRow !== undefined) {
@@ -250,140 +263,157 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const keptEntries = new Set(
     (await db.selectFrom('entries').select('import_key').where('import_key', 'is not', null).execute()).map((r) => String(r.import_key)),
   );
-  const newEntries: PlannedEntry[] = [];
+  let newEntries = 0;
   const imported = { cash: 0, stock: 0 };
   const now = new Date().toISOString();
-  for (const kind of registry.kinds) {
-    const file = fileOf(kind.path);
-    const fields = inputFields(kind);
-    const partyField = fields.find((f) => f.input.type === 'party');
-    const schema = entryInputSchema(kind);
-    const seen = new Map<string, number>();
-    for await (const d of documents(kind.path)) {
-      if ('error' in d) {
-        problems++;
-        problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
-        continue;
-      }
-      const doc = d.doc;
-      const before = lines.length;
-      const input: Record<string, unknown> = {};
-      for (const f of fields) {
-        const raw = doc[f.name];
-        if (f.input.type === 'decimal') input[f.name] = isBlank(raw) && f.input.unit === 'money' ? '0' : exactFigure(raw, units[f.input.unit]);
-        else if (f.input.type === 'choice') {
-          const text = asText(raw);
-          input[f.name] = typeof text === 'string' ? (oldSpellings[text.trim()] ?? text.trim()) : text;
-        } else input[f.name] = asText(raw);
-      }
-      const parsed = speakingCodes(() => schema.safeParse(input));
-      schemaProblems(file, d.row, parsed);
-      const day = oldDay(doc.issue_date, options.timeZone);
-      if ('code' in day) problem(file, d.row, 'issue_date', day.code, day.params);
-      let party: PartyRef | null = null;
-      const typedName = partyField ? input[partyField.name] : undefined;
-      if (partyField?.input.type === 'party' && typeof typedName === 'string' && typedName.trim() !== '') {
-        const categories: readonly string[] = partyField.input.categories;
-        const name = typedName;
-        const found = (parties.get(partnerNameKey(name)) ?? []).filter((p) => categories.includes(p.category));
-        const preferred = found.length > 1 ? found.filter((p) => p.category === kind.oldSystem?.prefer) : found;
-        if (preferred.length === 1) party = preferred[0]!;
-        else if (found.length > 1) problem(file, d.row, partyField.name, 'partner_ambiguous', { count: found.length });
+  // Read twice, never held whole: once to check and count (and print), and, when it is written,
+  // again inside the write's transaction, each new row handed to `write` as it comes.
+  const entryPass = async (write?: (e: PlannedEntry) => Promise<void>) => {
+    quiet = write !== undefined;
+    for (const kind of registry.kinds) {
+      const file = fileOf(kind.path);
+      const fields = inputFields(kind);
+      const partyField = fields.find((f) => f.input.type === 'party');
+      const schema = entryInputSchema(kind);
+      const seen = new Map<string, number>();
+      for await (const d of documents(kind.path)) {
+        if ('error' in d) {
+          if (!quiet) problems++;
+          problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+          continue;
+        }
+        const doc = d.doc;
+        const before = said;
+        const input: Record<string, unknown> = {};
+        for (const f of fields) {
+          const raw = doc[f.name];
+          if (f.input.type === 'decimal') input[f.name] = isBlank(raw) && f.input.unit === 'money' ? '0' : exactFigure(raw, units[f.input.unit]);
+          else if (f.input.type === 'choice') {
+            const text = asText(raw);
+            input[f.name] = typeof text === 'string' ? (oldSpellings[text.trim()] ?? text.trim()) : text;
+          } else input[f.name] = asText(raw);
+        }
+        const parsed = speakingCodes(() => schema.safeParse(input));
+        schemaProblems(file, d.row, parsed);
+        const day = oldDay(doc.issue_date, options.timeZone);
+        if ('code' in day) problem(file, d.row, 'issue_date', day.code, day.params);
+        let party: PartyRef | null = null;
+        const typedName = partyField ? input[partyField.name] : undefined;
+        if (partyField?.input.type === 'party' && typeof typedName === 'string' && typedName.trim() !== '') {
+          const categories: readonly string[] = partyField.input.categories;
+          const name = typedName;
+          const found = (parties.get(partnerNameKey(name)) ?? []).filter((p) => categories.includes(p.category));
+          const preferred = found.length > 1 ? found.filter((p) => p.category === kind.oldSystem?.prefer) : found;
+          if (preferred.length === 1) party = preferred[0]!;
+          else if (found.length > 1) problem(file, d.row, partyField.name, 'partner_ambiguous', { count: found.length });
+          else {
+            const key = partnerNameKey(name);
+            const closest = [...parties.values()]
+              .flat()
+              .filter((p) => categories.includes(p.category))
+              .map((p) => ({ name: p.name, d: distance(key, p.key) }))
+              .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+              .slice(0, 3)
+              .map((p) => p.name);
+            const category = categories.length > 2 ? 'partner' : categories.join(' or ');
+            problem(file, d.row, partyField.name, 'import_partner_unknown', {
+              value: JSON.stringify(cleanName(name)),
+              category,
+              closest: closest.join(', ') || '-',
+            });
+          }
+        }
+        // What a kind's lifecycle had come to: a fire ended (its note), an asset sold (its amount).
+        const l = kind.lifecycle;
+        let lifecycle: Record<string, unknown> | null = null;
+        if (l && oldFlag(doc[l.status]) && !(l.action === 'sell' && isBlank(doc[l.value.name]))) {
+          const value = l.action === 'sell' ? exactFigure(doc[l.value.name], units.money) : asText(doc[l.value.name]);
+          if (l.action === 'end' && isBlank(value)) lifecycle = { [l.value.name]: null };
+          else {
+            const done = speakingCodes(() => lifecycleSchema(kind).safeParse({ [l.value.name]: value }));
+            if (!schemaProblems(file, d.row, done) && done.success) lifecycle = done.data;
+          }
+        }
+        const importKey = `${kind.path}:${String(doc._id)}`;
+        if (said > before || !parsed.success || 'code' in day) {
+          if (!quiet) problems++;
+          continue;
+        }
+        const issuedBy = typeof doc.issued_by === 'string' && doc.issued_by.trim() !== '' ? cleanName(doc.issued_by) : OLD_SYSTEM_NAME;
+        const row = buildEntryRow(kind, parsed.data, party && { id: party.id ?? 0, name: party.name }, {
+          issue_date: day.day,
+          issued_by: issuedBy,
+          author_id: options.actor.id,
+          created_at: now,
+          idempotency_key: null,
+        });
+        // Every row of the plan has the same columns (one insert statement for many rows).
+        Object.assign(row, { fire_status: 0, sold_status: 0, import_key: null, import_batch: null });
+        let sale: repo.NewEntry | null = null;
+        if (l && lifecycle) {
+          const value = lifecycle[l.value.name] as string | number | null;
+          Object.assign(row, { [l.status]: 1, [l.value.column]: value });
+          if (l.entry && typeof value === 'number') {
+            // The old system kept no day of the sale: it is put on the asset's own day.
+            sale = Object.assign(emptyEntry(), {
+              kind: l.entry.kind,
+              issue_date: row.issue_date,
+              issued_by: issuedBy,
+              author_id: options.actor.id,
+              created_at: now,
+              name: row.name,
+              [l.entry.amount]: value,
+              cash_p: value,
+              fire_status: 0,
+              sold_status: 0,
+              import_key: null,
+              import_batch: null,
+            });
+          }
+        }
+        if (!quiet) {
+          imported.cash += row.cash_p + (sale?.cash_p ?? 0);
+          imported.stock += row.stock_g;
+        }
+        // The old totals are the old system's arithmetic: ours is recomputed; a difference over a poisha is a note.
+        for (const f of kind.fields) {
+          if (f.input.type !== 'computed') continue;
+          const old = exactFigure(doc[f.name], units.money);
+          const ours = Number(row[f.column]);
+          const oldPoisha = typeof old === 'string' || typeof old === 'number' ? Math.round(Number(old) * 100) : null;
+          if (oldPoisha !== null && Number.isFinite(oldPoisha) && Math.abs(oldPoisha - ours) > 1)
+            say(file, d.row, f.name, 'import_note_total', {
+              old: formatAmount(oldPoisha),
+              recomputed: formatAmount(ours),
+              difference: formatAmount(ours - oldPoisha),
+            });
+        }
+        // Two documents the same but for their _id: a double submission, both kept, listed.
+        if (!quiet) {
+          // Kept as a digest: a real export's documents are many.
+          const sameAs = createHash('sha1')
+            .update(JSON.stringify(Object.entries(doc).filter(([k]) => !NOT_COMPARED.has(k))))
+            .digest('base64');
+          const first = seen.get(sameAs);
+          if (first !== undefined) say(file, d.row, '_id', 'import_note_duplicate', { row: first });
+          else seen.set(sameAs, d.row);
+        }
+        if (keptEntries.has(importKey)) {
+          if (!quiet) already++;
+          continue;
+        }
+        row.import_key = importKey;
+        if (sale) sale.import_key = `${importKey}:sale`;
+        if (write) await write({ kind, row, party, sale });
         else {
-          const key = partnerNameKey(name);
-          const closest = [...parties.values()]
-            .flat()
-            .filter((p) => categories.includes(p.category))
-            .map((p) => ({ name: p.name, d: distance(key, p.key) }))
-            .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-            .slice(0, 3)
-            .map((p) => p.name);
-          const category = categories.length > 2 ? 'partner' : categories.join(' or ');
-          problem(file, d.row, partyField.name, 'import_partner_unknown', {
-            value: JSON.stringify(cleanName(name)),
-            category,
-            closest: closest.join(', ') || '-',
-          });
+          newEntries++;
+          toImport++;
         }
       }
-      // What a kind's lifecycle had come to: a fire ended (its note), an asset sold (its amount).
-      const l = kind.lifecycle;
-      let lifecycle: Record<string, unknown> | null = null;
-      if (l && oldFlag(doc[l.status]) && !(l.action === 'sell' && isBlank(doc[l.value.name]))) {
-        const value = l.action === 'sell' ? exactFigure(doc[l.value.name], units.money) : asText(doc[l.value.name]);
-        if (l.action === 'end' && isBlank(value)) lifecycle = { [l.value.name]: null };
-        else {
-          const done = speakingCodes(() => lifecycleSchema(kind).safeParse({ [l.value.name]: value }));
-          if (!schemaProblems(file, d.row, done) && done.success) lifecycle = done.data;
-        }
-      }
-      const importKey = `${kind.path}:${String(doc._id)}`;
-      if (lines.length > before || !parsed.success || 'code' in day) {
-        problems++;
-        continue;
-      }
-      const issuedBy = typeof doc.issued_by === 'string' && doc.issued_by.trim() !== '' ? cleanName(doc.issued_by) : OLD_SYSTEM_NAME;
-      const row = buildEntryRow(kind, parsed.data, party && { id: party.id ?? 0, name: party.name }, {
-        issue_date: day.day,
-        issued_by: issuedBy,
-        author_id: options.actor.id,
-        created_at: now,
-        idempotency_key: null,
-      });
-      // Every row of the plan has the same columns (one insert statement for many rows).
-      Object.assign(row, { fire_status: 0, sold_status: 0, import_key: null, import_batch: null });
-      let sale: repo.NewEntry | null = null;
-      if (l && lifecycle) {
-        const value = lifecycle[l.value.name] as string | number | null;
-        Object.assign(row, { [l.status]: 1, [l.value.column]: value });
-        if (l.entry && typeof value === 'number') {
-          // The old system kept no day of the sale: it is put on the asset's own day.
-          sale = Object.assign(emptyEntry(), {
-            kind: l.entry.kind,
-            issue_date: row.issue_date,
-            issued_by: issuedBy,
-            author_id: options.actor.id,
-            created_at: now,
-            name: row.name,
-            [l.entry.amount]: value,
-            cash_p: value,
-            fire_status: 0,
-            sold_status: 0,
-            import_key: null,
-            import_batch: null,
-          });
-        }
-      }
-      imported.cash += row.cash_p + (sale?.cash_p ?? 0);
-      imported.stock += row.stock_g;
-      // The old totals are the old system's arithmetic: ours is recomputed; a difference over a poisha is a note.
-      for (const f of kind.fields) {
-        if (f.input.type !== 'computed') continue;
-        const old = exactFigure(doc[f.name], units.money);
-        const ours = Number(row[f.column]);
-        const oldPoisha = typeof old === 'string' || typeof old === 'number' ? Math.round(Number(old) * 100) : null;
-        if (oldPoisha !== null && Number.isFinite(oldPoisha) && Math.abs(oldPoisha - ours) > 1)
-          say(file, d.row, f.name, 'import_note_total', {
-            old: formatAmount(oldPoisha),
-            recomputed: formatAmount(ours),
-            difference: formatAmount(ours - oldPoisha),
-          });
-      }
-      // Two documents the same but for their _id: a double submission, both kept, listed.
-      const sameAs = JSON.stringify(Object.entries(doc).filter(([k]) => !NOT_COMPARED.has(k)));
-      const first = seen.get(sameAs);
-      if (first !== undefined) say(file, d.row, '_id', 'import_note_duplicate', { row: first });
-      else seen.set(sameAs, d.row);
-      if (keptEntries.has(importKey)) {
-        already++;
-        continue;
-      }
-      row.import_key = importKey;
-      if (sale) sale.import_key = `${importKey}:sale`;
-      newEntries.push({ kind, row, party, sale });
-      toImport++;
     }
-  }
+    quiet = false;
+  };
+  await entryPass();
 
   // The old dashboard's figures, kept by hand: shown beside what the entries add up to, never taken.
   for await (const d of documents('dashboard')) {
@@ -419,12 +449,12 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
         continue;
       }
-      const before = lines.length;
+      const before = said;
       const email = speakingCodes(() => resetRequestSchema.shape.email.safeParse(d.doc.email));
       schemaProblems(file, d.row, email, 'email');
       const role = typeof d.doc.role === 'string' ? d.doc.role.trim() : 'user';
       if (!roles.includes(role as Role)) problem(file, d.row, 'role', 'import_role', { value: JSON.stringify(String(d.doc.role)) });
-      if (lines.length > before || !email.success) {
+      if (said > before || !email.success) {
         problems++;
         continue;
       }
@@ -443,9 +473,9 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
 
   const written = options.write && (problems === 0 || options.skipBadRows) && toImport > 0;
   let batchId: number | null = null;
-  if (written) batchId = await writeBatch(db, registry, options, newPartners, newEntries, newAccounts.length);
+  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length);
   if (written && options.accounts) for (const account of newAccounts) await options.accounts.create(account);
-  lines.push(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
+  emit(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
   return { lines, toImport, already, problems, batchId, exitCode: problems === 0 ? 0 : 1 };
 }
 
@@ -455,7 +485,7 @@ async function writeBatch(
   registry: Registry,
   options: ImportOptions,
   partners: PlannedPartner[],
-  entries: PlannedEntry[],
+  entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void> },
   users: number,
 ): Promise<number> {
   return writeTransaction(db, async (trx) => {
@@ -468,7 +498,7 @@ async function writeBatch(
         created_by_id: options.actor.id,
         created_by_name: options.actor.name,
         partners: partners.length,
-        entries: entries.length,
+        entries: entries.count,
         users,
       })
       .returning('id')
@@ -484,22 +514,28 @@ async function writeBatch(
       });
     }
     const CHUNK = 400;
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      const chunk = entries.slice(i, i + CHUNK);
+    let chunk: PlannedEntry[] = [];
+    const flush = async () => {
       const rows = chunk.map((e) => Object.assign(e.row, { import_batch: batchId }, e.party ? { party_id: e.party.id } : {}));
       const ids = await repo.recordEntries(trx, registry, rows);
       const sales = chunk.flatMap((e, n) =>
         e.sale ? [Object.assign(e.sale, { ref_id: ids[n], note: `Sale of ${e.kind.lifecycle?.noun} #${ids[n]}`, import_batch: batchId })] : [],
       );
       await repo.recordEntries(trx, registry, sales);
-    }
+      chunk = [];
+    };
+    await entries.pass(async (e) => {
+      chunk.push(e);
+      if (chunk.length === CHUNK) await flush();
+    });
+    await flush();
     await recordAudit(trx, {
       actor: options.actor,
       action: 'import',
       subjectKind: 'import_batch',
       subjectId: String(batchId),
       before: undefined,
-      after: { source: path.resolve(options.folder), partners: partners.length, entries: entries.length, users },
+      after: { source: path.resolve(options.folder), partners: partners.length, entries: entries.count, users },
     });
     return batchId;
   });
