@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { newPassword } from '../shared/auth-schemas.ts';
@@ -7,6 +9,8 @@ import { getSummary } from './modules/books/repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
+import { voidSchema } from '../shared/entry-schemas.ts';
+import { registry } from '../shared/registry.ts';
 import { type Config, ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
 import { DataDirLocked, lockDataDir } from './db/data-dir-lock.ts';
@@ -26,6 +30,14 @@ const usage = `Usage:
   npm run cli -- seed:demo [--entries N]
       With the server stopped: fills the database with demo partners and N entries (default
       2000) over the past year.
+  npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--by NAME]
+      Imports the old system's export (mongoexport files named after their collections, and
+      Firebase's users.json): one line per problem or note, then a count line. Writes nothing
+      while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
+      Exits 1 while any row has a problem. With the server stopped on SQLite.
+  npm run cli -- import:void <batch> --reason R [--by NAME]
+      Voids every entry an import batch wrote (a reversal each, in one transaction) and lets its
+      old keys go, so a corrected export can be imported again. With the server stopped on SQLite.
   npm run cli -- backup <file>
       Copies the SQLite database to <file> while the server runs, and checks the copy.
   npm run cli -- restore <file>
@@ -38,6 +50,22 @@ class CliError extends Error {}
 const asCliError = (error: unknown): never => {
   throw error instanceof BackupError ? new CliError(error.message) : error;
 };
+
+/** The accounts' code (better-auth, the mailer) loads only for the commands that need it: the others start without it. */
+async function loadAuth(database: Database) {
+  const [{ createAuth, migrateAuthTables }, { resolveAuthSecret }, { createMailer }] = await Promise.all([
+    import('./auth/auth.ts'),
+    import('./auth/secret.ts'),
+    import('./mail/mailer.ts'),
+  ]);
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const secret = await resolveAuthSecret(database.db, config.authSecret);
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/dev/null', log });
+  const auth = createAuth({ config, database, mailer, secret, log });
+  await migrateAuthTables(auth);
+  return auth;
+}
 
 async function userCreate(database: Database, args: string[]): Promise<string> {
   const { values } = parseArgs({
@@ -52,19 +80,8 @@ async function userCreate(database: Database, args: string[]): Promise<string> {
   const rule = newPassword.safeParse(password);
   if (!rule.success) throw new CliError(`--password: ${rule.error.issues[0]?.message}`);
 
-  // The accounts' code (better-auth, the mailer) loads only here: the other commands start without it.
-  const [{ AccountExistsError, createVerifiedAccount }, { createAuth, migrateAuthTables }, { resolveAuthSecret }, { createMailer }] = await Promise.all([
-    import('./auth/accounts.ts'),
-    import('./auth/auth.ts'),
-    import('./auth/secret.ts'),
-    import('./mail/mailer.ts'),
-  ]);
-  const config = loadConfig();
-  const log = pino({ level: 'warn' });
-  const secret = await resolveAuthSecret(database.db, config.authSecret);
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/dev/null', log });
-  const auth = createAuth({ config, database, mailer, secret, log });
-  await migrateAuthTables(auth);
+  const { AccountExistsError, createVerifiedAccount } = await import('./auth/accounts.ts');
+  const auth = await loadAuth(database);
   try {
     const user = await createVerifiedAccount(auth, { email, password, name, role: values.role as Role });
     return `created ${user.role} ${user.email} (${user.id})`;
@@ -133,20 +150,65 @@ async function seed(database: Database, args: string[]): Promise<string> {
   return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
 }
 
+/** The old system's export: its report's lines are the answer; the exit code says whether any row has a problem. */
+async function importCommand(database: Database, args: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'dry-run': { type: 'boolean', default: false }, 'skip-bad-rows': { type: 'boolean', default: false }, by: { type: 'string' } },
+  });
+  const [folder] = positionals;
+  if (!folder || positionals.length > 1) throw new CliError(`import takes one folder\n${usage}`);
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new CliError(`${folder} is not a folder`);
+  const config = loadConfig();
+  const [{ importOldSystem }, { oldSystemAccounts }] = await Promise.all([import('./modules/import/old-system.ts'), import('./auth/accounts.ts')]);
+  const who = values.by?.trim() || os.userInfo().username;
+  const report = await importOldSystem(database.db, {
+    folder,
+    write: !values['dry-run'],
+    skipBadRows: values['skip-bad-rows'],
+    timeZone: config.timeZone,
+    actor: { id: `cli:${who}`, name: who },
+    accounts: oldSystemAccounts(await loadAuth(database)),
+    onLine: (line) => void process.stdout.write(`${line}\n`),
+  });
+  process.exitCode = report.exitCode;
+  return '';
+}
+
+/** An import batch voided as a unit. */
+async function importVoid(database: Database, args: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' }, by: { type: 'string' } } });
+  const batch = Number(positionals[0]);
+  if (positionals.length !== 1 || !Number.isInteger(batch) || batch < 1) throw new CliError(`import:void takes one batch number\n${usage}`);
+  const reason = voidSchema.shape.reason.safeParse(values.reason);
+  if (!reason.success) throw new CliError(`--reason: ${reason.error.issues[0]?.message}`);
+  const config = loadConfig();
+  const [{ voidBatch }, { HttpError }] = await Promise.all([import('./modules/import/batches.ts'), import('./http/validate.ts')]);
+  const who = values.by?.trim() || os.userInfo().username;
+  const ctx = { db: database.db, timeZone: config.timeZone, registry };
+  const done = await voidBatch(ctx, batch, reason.data, { id: `cli:${who}`, name: who }).catch((error: unknown) => {
+    throw error instanceof HttpError ? new CliError(error.message) : error;
+  });
+  return `import batch ${batch} voided: ${done.voided} entries reversed`;
+}
+
 const commands: Record<string, (database: Database, args: string[]) => Promise<string>> = {
   'user:create': userCreate,
   check,
   'seed:demo': seed,
+  import: importCommand,
+  'import:void': importVoid,
   backup: (database, args) => backupCommand(database, args).catch(asCliError),
   restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };
 
 /**
  * Commands that run only with the server stopped on SQLite books: a running server keeps the
- * header's figures and sessions in memory, trusting that only it writes them (seed:demo), and a
- * restore swaps the file under it. They hold the data directory's lock, as the server does.
+ * header's figures and sessions in memory, trusting that only it writes them (seed:demo, an
+ * import and its void), and a restore swaps the file under it. They hold the data directory's lock, as the server does.
  */
-const needsServerStopped = new Set(['seed:demo', 'restore']);
+const needsServerStopped = new Set(['seed:demo', 'restore', 'import', 'import:void']);
 
 /** The data directory's lock for `name`, or a one-line refusal while a server holds it. */
 function lockForCommand(name: string, config: Config): () => void {
@@ -175,8 +237,10 @@ async function main(): Promise<number> {
     const database = await openDatabase(config);
     try {
       await migrateToLatest(database);
-      console.log(await command(database, args));
-      return 0;
+      // A command that printed as it went (import) answers nothing more.
+      const answer = await command(database, args);
+      if (answer !== '') console.log(answer);
+      return Number(process.exitCode ?? 0);
     } finally {
       await database.close();
     }

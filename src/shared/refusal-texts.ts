@@ -136,6 +136,19 @@ export const refusalTexts = {
   account_not_empty: '{name} holds {balance}: move the money out before archiving it',
   account_type_fixed: 'an account keeps its type',
   transfer_same_account: 'choose another account: money moves between two accounts',
+
+  // Importing the old system's export (modules/import, `npm run cli -- import`): problems, then notes.
+  import_not_document: 'is not a JSON document ({reason})',
+  import_not_date: '{value} is not a date',
+  import_date_not_real: '{value} is not a real date',
+  import_partner_unknown: '{value} matches no {category} on the partner list; the closest: {closest}',
+  import_partner_twice: 'a {category} named {value} is already in this file (row {row})',
+  import_role: '{value} is not a role: user, acounts or admin',
+  import_batch_not_found: 'No such import batch',
+  import_batch_voided: 'This import batch is already voided',
+  import_note_total: 'note: the old system had {old}, recomputed {recomputed} (difference {difference})',
+  import_note_duplicate: 'note: the same as row {row} but for its _id (entered twice?): both are imported; void one if so',
+  import_note_dashboard: 'note: the old dashboard says {old}; the imported entries add up to {imported} (difference {difference})',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

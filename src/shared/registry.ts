@@ -14,6 +14,8 @@ export const partnerCategories = ['Client', 'Wood Powder Agent', 'Wire Agent', '
 export type PartnerCategory = (typeof partnerCategories)[number];
 
 export const wireSizes = [...Array.from({ length: 20 }, (_, i) => String(i + 7)), '28', '30', '32'] as const;
+/** Choices the old system stored misspelt (its salary form's month list), and what each is. */
+export const oldSpellings: Readonly<Record<string, string>> = { Febuary: 'February' };
 export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 export const expenseTypes = ['House Rent', 'Electricity Bill', 'Water Bill', 'Internet Bill', 'Maintanence Cost', 'Others'] as const;
 
@@ -139,6 +141,12 @@ export interface KindDef {
   dashboardPut?: boolean;
   /** Its part in the production report: firings, furnace costs, overheads, wire bought and sold. */
   production?: ProductionRole;
+  /**
+   * Importing the old system's export, whose collection of the kind is named as its `path`: a
+   * name that partners of several of the kind's categories have is the partner of this category
+   * (the old Partner Payment paid the business's partners, its investors).
+   */
+  oldSystem?: { prefer: PartnerCategory };
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is. Each keeps its label (and
@@ -251,7 +259,7 @@ export const kinds = [
     ],
   },
   {
-    kind: 'partnerPayment', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts',
+    kind: 'partnerPayment', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts', oldSystem: { prefer: 'Investor' },
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'othersData', label: 'Partner Payment', order: 4, view: 'party', statement: 'paymentDetails', history: { page: 'partnerPaymentHistory', order: 2 } },
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
@@ -365,6 +373,9 @@ export interface PartnerFieldDef {
 }
 
 export const DEFAULT_ASSIGNED_SALARY = 'N/A' as const;
+
+/** The old system's collection of partners (spec §7: userDetailsData); each kind's is its `path`. */
+export const PARTNER_COLLECTION = 'userDetailsData';
 
 export const partnerFieldLabels = [
   'Category',

@@ -15,3 +15,22 @@ export async function createVerifiedAccount(auth: Auth, input: { email: string; 
   await ctx.internalAdapter.updateUser(user.id, { role: input.role });
   return { id: user.id, email, name: input.name.trim(), role: input.role };
 }
+
+/**
+ * The old system's people (modules/import): verified accounts with their role and no password; each
+ * sets one through a reset link, or signs in with Google as before (their Google account linked).
+ */
+export function oldSystemAccounts(auth: Auth) {
+  return {
+    async exists(email: string) {
+      const ctx = await auth.$context;
+      return Boolean(await ctx.internalAdapter.findUserByEmail(email));
+    },
+    async create(input: { email: string; name: string; role: Role; google: string | null }) {
+      const ctx = await auth.$context;
+      const user = await ctx.internalAdapter.createUser({ email: input.email, name: input.name, emailVerified: true, role: input.role }, { method: 'admin' });
+      await ctx.internalAdapter.updateUser(user.id, { role: input.role });
+      if (input.google) await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'google', accountId: input.google });
+    },
+  };
+}

@@ -75,6 +75,24 @@ export interface PartnerTable {
   name_key: string;
   created_at: string;
   updated_at: string;
+  /** Imported (migration 0019): the old record's key and the import batch; null when typed in. */
+  import_key?: string | null;
+  import_batch?: number | null;
+}
+
+/** An import (migration 0019): who ran it, when, from where, and what it wrote. */
+export interface ImportBatchTable {
+  id: Generated<number>;
+  source: string;
+  created_at: string;
+  created_by_id: string;
+  created_by_name: string;
+  partners: number;
+  entries: number;
+  users: number;
+  voided_at: string | null;
+  voided_by_name: string | null;
+  void_reason: string | null;
 }
 
 /** One row per entry of any kind; its value columns come from the one list in shared/entry-columns.ts. */
@@ -108,6 +126,9 @@ export type EntryTable = Omit<EntryValues, FlagColumn> & { [K in FlagColumn]: Ge
   account_id: number;
   /** A transfer's receiving account (its money leaves `account_id`); null on every other entry. */
   to_account_id: number | null;
+  /** Imported (migration 0019): the old record's key (`<collection>:<_id>`) and the import batch; null when typed in. */
+  import_key?: string | null;
+  import_batch?: number | null;
 };
 
 /** Where money is: Cash in hand (id 1), bank accounts, mobile wallets. Never deleted; archived. */
@@ -210,6 +231,7 @@ export interface DB {
   account_day_totals: AccountDayTotalsTable;
   account_totals: AccountTotalsTable;
   partners: PartnerTable;
+  import_batches: ImportBatchTable;
   entries: EntryTable;
   ledger_summary: LedgerSummaryTable;
   app_meta: AppMetaTable;

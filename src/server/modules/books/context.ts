@@ -18,7 +18,7 @@ export interface BooksContext {
 }
 
 /** The server's stamp on a write: today in the business time zone, who, and when. */
-export const stamp = (ctx: BooksContext, actor: CurrentUser) => ({
+export const stamp = (ctx: BooksContext, actor: Pick<CurrentUser, 'id' | 'name'>) => ({
   issue_date: todayIn(ctx.timeZone),
   issued_by: actor.name,
   author_id: actor.id,

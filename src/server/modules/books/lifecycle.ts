@@ -9,40 +9,46 @@ import * as repo from './repository.ts';
 import type { Db } from './repository.ts';
 import { recordRollups } from './rollups.ts';
 
+/** Who changes an entry: a signed-in person, or the command line. */
+type Actor = Pick<CurrentUser, 'id' | 'name'>;
+
 // State changes of entries: void (a linked reversal) and each kind's lifecycle action (end a
 // fire, sell an asset). Nothing is edited but the state flags; each change is audited in its own
 // transaction.
 
 export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidInput, actor: CurrentUser) {
-  return writeTransaction(ctx.db, async (trx) => {
-    const original = await repo.getEntry(trx, id);
-    refuseVoid(ctx.registry, original);
-    // The check and the change in one statement: of two racing changes to this row, one wins.
-    if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) {
-      refuseVoid(ctx.registry, await repo.getEntry(trx, id));
-      throw new HttpError(409, 'already_voided');
-    }
-    const reversalId = await writeReversal(trx, ctx, actor, original, reason);
-    // Voiding an entry a lifecycle wrote (an asset's sale) undoes that lifecycle: the asset is unsold again.
-    const madeBy = ctx.registry.madeBy(original.kind);
-    if (madeBy && original.ref_id !== null) {
-      const l = madeBy.lifecycle;
-      const subject = await repo.getEntry(trx, original.ref_id);
-      await repo.clearLifecycle(trx, original.ref_id, l.status, l.value.column);
-      if (subject) await repo.recordChange(trx, ctx.registry, subject, { ...subject, [l.value.column]: null });
-    }
-    await auditVoided(trx, actor, 'void', id, { reason, reversal: reversalId });
-    return { id, reversal_id: reversalId };
-  });
+  return writeTransaction(ctx.db, (trx) => voidWithin(trx, ctx, id, reason, actor));
+}
+
+/** An entry voided inside the caller's write transaction (one entry, or every entry of an import batch). */
+export async function voidWithin(trx: Db, ctx: BooksContext, id: number, reason: string, actor: Actor) {
+  const original = await repo.getEntry(trx, id);
+  refuseVoid(ctx.registry, original);
+  // The check and the change in one statement: of two racing changes to this row, one wins.
+  if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) {
+    refuseVoid(ctx.registry, await repo.getEntry(trx, id));
+    throw new HttpError(409, 'already_voided');
+  }
+  const reversalId = await writeReversal(trx, ctx, actor, original, reason);
+  // Voiding an entry a lifecycle wrote (an asset's sale) undoes that lifecycle: the asset is unsold again.
+  const madeBy = ctx.registry.madeBy(original.kind);
+  if (madeBy && original.ref_id !== null) {
+    const l = madeBy.lifecycle;
+    const subject = await repo.getEntry(trx, original.ref_id);
+    await repo.clearLifecycle(trx, original.ref_id, l.status, l.value.column);
+    if (subject) await repo.recordChange(trx, ctx.registry, subject, { ...subject, [l.value.column]: null });
+  }
+  await auditVoided(trx, actor, 'void', id, { reason, reversal: reversalId });
+  return { id, reversal_id: reversalId };
 }
 
 /** The audit log's line for an entry voided (by a void or a correction), with what came of it. */
-export function auditVoided(trx: Db, actor: CurrentUser, action: 'void' | 'correct', id: number, after: Record<string, unknown>) {
+export function auditVoided(trx: Db, actor: Actor, action: 'void' | 'correct', id: number, after: Record<string, unknown>) {
   return recordAudit(trx, { actor, action, subjectKind: 'entry', subjectId: String(id), before: { voided: false }, after: { voided: true, ...after } });
 }
 
 /** The reversal of a voided entry: the same row with the opposite effect, linked to it; the original leaves the running totals. */
-export async function writeReversal(trx: Db, ctx: BooksContext, actor: CurrentUser, original: repo.EntryRow, reason: string): Promise<number> {
+export async function writeReversal(trx: Db, ctx: BooksContext, actor: Actor, original: repo.EntryRow, reason: string): Promise<number> {
   await recordRollups(trx, ctx.registry, [original], -1);
   const { id, voided: _v, ...copy } = original;
   const reversal: repo.NewEntry = {
@@ -54,6 +60,9 @@ export async function writeReversal(trx: Db, ctx: BooksContext, actor: CurrentUs
     corrects_id: null,
     void_reason: reason,
     idempotency_key: null,
+    // The old record's key stays with the imported original alone (it is unique).
+    import_key: null,
+    import_batch: null,
     // Made today: not a late voucher, though it is listed on its original's day.
     entered_on: null,
     backdate_reason: null,
