@@ -12,7 +12,7 @@ const features = fs
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.ci/node24/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

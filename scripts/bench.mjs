@@ -15,10 +15,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
+import { tsImport } from 'tsx/esm/api';
 import { freePort, waitFor } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The SQLite driver the server itself uses on this Node (12 on Node 20, 13 on 22+).
+const { default: Database } = await tsImport('../src/server/db/sqlite-driver.ts', import.meta.url);
 const quick = process.argv.includes('--quick');
 const sizes = (process.env.BENCH_SIZES ?? (quick ? '2000,20000' : '10000,1000000')).split(',').map(Number);
 const samples = Number(process.env.BENCH_SAMPLES ?? (quick ? 60 : 300));

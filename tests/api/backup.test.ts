@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { SQLITE_FILE, openSqlite } from '../../src/server/db/sqlite.ts';

@@ -1,5 +1,5 @@
 import { registry } from '../../src/shared/registry.ts';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3, { sqliteDriverName } from '../../src/server/db/sqlite-driver.ts';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -154,7 +154,7 @@ describe('SQLite page size', { timeout: 60_000 }, () => {
       process.execPath,
       [
         '-e',
-        `const r = new (require('better-sqlite3'))(${JSON.stringify(file)}, { readonly: true }); r.exec('begin'); r.prepare('select count(*) from entries').get(); console.log('reading'); setTimeout(() => r.exec('commit'), 3000);`,
+        `const r = new (require(${JSON.stringify(sqliteDriverName)}))(${JSON.stringify(file)}, { readonly: true }); r.exec('begin'); r.prepare('select count(*) from entries').get(); console.log('reading'); setTimeout(() => r.exec('commit'), 3000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

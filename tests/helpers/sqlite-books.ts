@@ -1,5 +1,5 @@
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { expect } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { SQLITE_FILE, openSqlite } from '../../src/server/db/sqlite.ts';

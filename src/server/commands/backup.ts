@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../db/sqlite-driver.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import { formatAmount } from '../../shared/money.ts';
 import { getSummary } from '../modules/books/repository.ts';

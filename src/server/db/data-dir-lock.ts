@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from './sqlite-driver.ts';
 import { DatabaseSetupError } from './dialect.ts';
 
 /** The lock's file, in the data directory beside the books (docs/decisions/0026-lifecycle.md). */

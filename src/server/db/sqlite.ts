@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from './sqlite-driver.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, DatabaseSetupError } from './dialect.ts';
 import { withStatementCache } from './reads.ts';
