@@ -125,4 +125,17 @@ export const refusals: Refusals = {
   not_stopped: '{name} বন্ধ নয়',
   account_stopped: 'এই অ্যাকাউন্টটি বন্ধ করা হয়েছে। আবার প্রবেশাধিকার দরকার হলে একজন অ্যাডমিনকে বলুন।',
   transfer_same_account: 'অন্য একটি হিসাব বাছুন: টাকা দুটি আলাদা হিসাবের মধ্যে যায়',
+  // দিনের হিসাব বন্ধ
+  day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',
+  day_close_notes_shape: 'প্রতিটি নোটের সংখ্যা দিতে হবে, যেমন "1000": 3',
+  day_close_note_unknown: '{note} বাংলাদেশের কোনো নোট বা কয়েন নয় ({notes})',
+  day_close_note_count: '{note} টাকার নোটের সংখ্যা ০ থেকে {max} এর মধ্যে পূর্ণ সংখ্যা হতে হবে',
+  day_close_count_required: 'গোনা টাকার পরিমাণ বা প্রতিটি নোটের সংখ্যা লিখুন',
+  day_close_count_twice: 'গোনা টাকার পরিমাণ অথবা নোট পাঠান, দুটো একসাথে নয়',
+  day_close_notes_cash_only: 'নোট গোনা হয় নগদের জন্য: এই হিসাবের স্টেটমেন্টের ব্যালান্স লিখুন',
+  day_close_reason_required: 'গোনা টাকা খাতা থেকে {difference} আলাদা: কারণ লিখুন',
+  day_close_future: 'দিন আসার আগে বন্ধ করা যাবে না ({today})',
+  day_close_not_found: 'এমন কোনো দিন বন্ধ নেই',
+  day_close_reopened: 'এই দিন বন্ধ আগেই খোলা হয়েছে',
+  day_close_later: '{day} তারিখ এর পরে বন্ধ করা: আগে সেটি খুলুন',
 };

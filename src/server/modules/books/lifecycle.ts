@@ -8,6 +8,7 @@ import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 import type { Db } from './repository.ts';
 import { recordRollups } from './rollups.ts';
+import { refuseClosedDays } from './closed-days.ts';
 
 // State changes of entries: void (a linked reversal) and each kind's lifecycle action (end a
 // fire, sell an asset). Nothing is edited but the state flags; each change is audited in its own
@@ -17,6 +18,8 @@ export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidI
   return writeTransaction(ctx.db, async (trx) => {
     const original = await repo.getEntry(trx, id);
     refuseVoid(ctx.registry, original);
+    // A void takes the amount out of its original's day: that day must be open (decision 0032).
+    await refuseClosedDays(trx, ctx.registry, [original]);
     // The check and the change in one statement: of two racing changes to this row, one wins.
     if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) {
       refuseVoid(ctx.registry, await repo.getEntry(trx, id));
@@ -106,6 +109,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
         ref_id: id,
         note: `Sale of ${l.noun} #${id}`,
       };
+      await refuseClosedDays(trx, ctx.registry, [made]);
       await repo.recordEntry(trx, ctx.registry, made);
     }
     await recordAudit(trx, {
