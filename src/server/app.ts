@@ -20,6 +20,7 @@ import { type HeadersFor, registerSecurityHeaders } from './http/security-header
 import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/books/account-routes.ts';
+import { dayCloseRoutes } from './modules/books/day-close-routes.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(booksRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(dayCloseRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(overviewRoutes, { prefix: '/api' });
   await app.register(openApiRoutes, { prefix: '/api' });

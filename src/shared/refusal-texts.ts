@@ -149,6 +149,20 @@ export const refusalTexts = {
   import_note_total: 'note: the old system had {old}, recomputed {recomputed} (difference {difference})',
   import_note_duplicate: 'note: the same as row {row} but for its _id (entered twice?): both are imported; void one if so',
   import_note_dashboard: 'note: the old dashboard says {old}; the imported entries add up to {imported} (difference {difference})',
+
+  // The day's close (modules/books/day-close.ts).
+  day_closed: '{day} is closed for {account}: nothing dated on or before it can be entered, voided or corrected',
+  day_close_notes_shape: 'must be a count per note, such as "1000": 3',
+  day_close_note_unknown: '{note} is not a Bangladeshi note or coin ({notes})',
+  day_close_note_count: 'the count of {note} taka notes must be a whole number from 0 to {max}',
+  day_close_count_required: 'enter the amount counted or the count of each note',
+  day_close_count_twice: 'send the amount counted or the notes, not both',
+  day_close_notes_cash_only: 'notes are counted for cash: enter the statement balance of this account',
+  day_close_reason_required: 'the count differs from the book by {difference}: say why',
+  day_close_future: 'cannot be closed before the day comes ({today})',
+  day_close_not_found: 'No such day close',
+  day_close_reopened: 'This close was reopened already',
+  day_close_later: '{day} is closed after this day: reopen it first',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

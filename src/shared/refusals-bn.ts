@@ -138,4 +138,18 @@ export const refusals: Refusals = {
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
+
+  // দিনের হিসাব বন্ধ
+  day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',
+  day_close_notes_shape: 'প্রতিটি নোটের সংখ্যা দিতে হবে, যেমন "1000": 3',
+  day_close_note_unknown: '{note} বাংলাদেশের কোনো নোট বা কয়েন নয় ({notes})',
+  day_close_note_count: '{note} টাকার নোটের সংখ্যা ০ থেকে {max} এর মধ্যে পূর্ণ সংখ্যা হতে হবে',
+  day_close_count_required: 'গোনা টাকার পরিমাণ বা প্রতিটি নোটের সংখ্যা লিখুন',
+  day_close_count_twice: 'গোনা টাকার পরিমাণ অথবা নোট পাঠান, দুটো একসাথে নয়',
+  day_close_notes_cash_only: 'নোট গোনা হয় নগদের জন্য: এই হিসাবের স্টেটমেন্টের ব্যালান্স লিখুন',
+  day_close_reason_required: 'গোনা টাকা খাতা থেকে {difference} আলাদা: কারণ লিখুন',
+  day_close_future: 'দিন আসার আগে বন্ধ করা যাবে না ({today})',
+  day_close_not_found: 'এমন কোনো দিন বন্ধ নেই',
+  day_close_reopened: 'এই দিন বন্ধ আগেই খোলা হয়েছে',
+  day_close_later: '{day} তারিখ এর পরে বন্ধ করা: আগে সেটি খুলুন',
 };

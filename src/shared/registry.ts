@@ -306,6 +306,26 @@ export const kinds = [
 
 export type KindName = (typeof kinds)[number]['kind'];
 
+/**
+ * A kind the server writes itself, with no form, route or page of its own: a day close's
+ * difference (issue 28 part 7). Rollups, lists, titles, voids and `check` read it as every kind.
+ */
+export interface ServerKindDef {
+  kind: string;
+  title: string;
+  group: KindGroup;
+  cash: { field: string; direction: 1 | -1 };
+  fields: readonly FieldDef[];
+  /** What writes it: the day's close, for a count short of the book (out) or over it (in). */
+  madeBy: { dayClose: 'short' | 'over' };
+}
+
+// prettier-ignore
+export const serverKinds = [
+  { kind: 'cashShort', title: 'Cash short', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, madeBy: { dayClose: 'short' }, fields: [money('paid_amount', 'Amount', true), note(true)] },
+  { kind: 'cashOver', title: 'Cash over', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, madeBy: { dayClose: 'over' }, fields: [money('paid_amount', 'Amount', true), note(true)] },
+] as const satisfies readonly ServerKindDef[];
+
 /** A set of kinds and the look-ups every side needs. The app uses `registry`; tests may make their own. */
 export interface Registry {
   kinds: readonly KindDef[];
@@ -315,12 +335,25 @@ export interface Registry {
   onScreen(screen: EntryScreen): KindDef[];
   /** The kind whose lifecycle writes entries of this (server-made) kind: an asset's sale. */
   madeBy(kind: string): { kind: KindDef; lifecycle: Lifecycle & { entry: NonNullable<Lifecycle['entry']> } } | undefined;
+  /** The kinds the server writes on its own (a day close's difference). */
+  serverKinds: readonly ServerKindDef[];
+  server(kind: string): ServerKindDef | undefined;
+  /** The day close's difference kind for a count short of the book or over it. */
+  dayCloseKind(side: 'short' | 'over'): ServerKindDef;
 }
 
-export function createRegistry(list: readonly KindDef[]): Registry {
+export function createRegistry(list: readonly KindDef[], server: readonly ServerKindDef[] = serverKinds): Registry {
   const byPath = new Map(list.map((k) => [k.path, k]));
   const byName = new Map(list.map((k) => [k.kind, k]));
+  const serverByName = new Map(server.map((k) => [k.kind, k]));
   return {
+    serverKinds: server,
+    server: (kind) => serverByName.get(kind),
+    dayCloseKind(side) {
+      const found = server.find((k) => k.madeBy.dayClose === side);
+      if (!found) throw new Error(`registry: no day close kind for a count ${side}`);
+      return found;
+    },
     kinds: list,
     byPath: (path) => byPath.get(path),
     byName: (kind) => byName.get(kind),
@@ -349,8 +382,11 @@ export function isTotalled(f: FieldDef): boolean {
   return f.input.type === 'computed' || (f.input.type === 'decimal' && f.input.unit !== 'rate');
 }
 
+/** What a row is built from: a kind's fields and effects (a registry kind, or one the server writes). */
+export type RowKind = Pick<KindDef, 'kind' | 'fields' | 'cash' | 'stock' | 'pricing'>;
+
 /** Fields a person types (computed ones are the server's). */
-export function inputFields(kind: KindDef): FieldDef[] {
+export function inputFields(kind: RowKind): FieldDef[] {
   return kind.fields.filter((f) => f.input.type !== 'computed');
 }
 
@@ -430,10 +466,11 @@ export type RegistryText =
   | Lifecycles['value']['label']
   | Extract<Lifecycles, { entry: unknown }>['entry']['title']
   | PartnerCategory
+  | (typeof serverKinds)[number]['title']
   | (typeof partnerFieldLabels)[number];
 
 /** The field of a kind that plays a part (FieldRole). */
-export function fieldWithRole(kind: KindDef, role: FieldRole): FieldDef | undefined {
+export function fieldWithRole(kind: Pick<KindDef, 'fields'>, role: FieldRole): FieldDef | undefined {
   return kind.fields.find((f) => f.role === role);
 }
 
@@ -444,10 +481,10 @@ export interface PricingFields {
   discount: FieldDef | undefined;
 }
 
-const pricing = new WeakMap<KindDef, PricingFields | null>();
+const pricing = new WeakMap<RowKind, PricingFields | null>();
 
 /** The fields a priced kind works its total and due from: its amount (weight or quantity), rate, paid and discount (found once per kind). */
-export function pricingFields(kind: KindDef): PricingFields | null {
+export function pricingFields(kind: RowKind): PricingFields | null {
   let found = pricing.get(kind);
   if (found !== undefined) return found;
   const amount = kind.pricing ? fieldWithRole(kind, kind.pricing) : undefined;

@@ -18,7 +18,7 @@ export const TRANSFER_TITLE = 'Transfer';
 export const transferLabels = { from: 'From account', to: 'To account', amount: 'Amount', fee: 'Fee', note: 'Note' } as const;
 
 /** An account's number as a form or a script sends it (digits as text from a select). */
-const accountRef = (label: string) =>
+export const accountRef = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z.union(

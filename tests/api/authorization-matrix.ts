@@ -106,6 +106,9 @@ export const accessTable = `
   GET  /api/transfers                          401 403 ok  ok
   POST /api/transfers                          401 403 ok  ok
   GET  /api/cashbook                           401 403 ok  ok
+  GET  /api/day-close                          401 403 ok  ok
+  POST /api/day-close                          401 403 ok  ok
+  POST /api/day-close/:id/reopen               401 403 403 ok
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok

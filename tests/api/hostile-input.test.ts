@@ -488,7 +488,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let acc: Agent;
   const partnerOf = new Map<PartnerCategory, { id: number; name: string }>();
   /** Live targets of the id routes, and the accounts the sign-in routes act on. */
-  const target = { entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', staff: '', resetEmail: '', resetToken: '' };
+  const target = { close: 0, entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', staff: '', resetEmail: '', resetToken: '' };
   let routes: WriteRoute[] = [];
 
   beforeAll(async () => {
@@ -502,6 +502,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.partner = (await addPartner(partnerBody('Client', PARTNER_NAMES.otherClient))).id;
     target.account = await created(admin.post('/api/accounts', { name: 'Hostile Wallet', type: 'mobile', number: '01700000000' }));
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
+    target.close = await created(acc.post('/api/day-close', { account_id: target.account, date: daysBefore(todayIn('Asia/Dhaka'), 300), counted: '0' }));
     target.corrected = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '1', pot_number: '4' })));
     target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Crane', paid_amount: '5000' })));
@@ -764,6 +765,46 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         emptyIsBad: true,
       },
       {
+        // A day's close (issue 28 part 7): an account, a day not to come, the amount counted, a reason.
+        name: 'POST /api/day-close',
+        method: 'POST',
+        url: () => '/api/day-close',
+        agent: () => acc,
+        fields: [
+          {
+            name: 'account_id',
+            valid: '1',
+            bad: fc.oneof(
+              fc.constantFrom('-1', '0', '1.5', j('abc'), '1e309', j('NaN'), '999999999', j('999999999'), 'true', '[1]', j('0x1'), j('01')),
+              wrongTypes,
+            ),
+            required: true,
+          },
+          {
+            name: 'date',
+            valid: j(daysBefore(todayIn('Asia/Dhaka'), 200)),
+            bad: fc.oneof(
+              wrongTypes,
+              unstorable,
+              fc.constantFrom('2026-02-30', '2026-13-01', '9999-99-99', '2026-1-1', '26/11/2026', "2026-01-01'; drop table entries; --").map(j),
+              fc.integer({ min: 1, max: 4000 }).map((n) => j(daysBefore(todayIn('Asia/Dhaka'), -n))),
+            ),
+            required: true,
+          },
+          { name: 'counted', valid: j('1,500.50'), bad: badDecimal(units.money), required: true, names: ['counted', 'reason'] },
+          { name: 'reason', valid: j('counted twice'), bad: badText(300), required: false },
+        ],
+        refusesExtraKeys: true,
+        emptyIsBad: true,
+      },
+      withId(
+        'POST',
+        '/api/day-close/:id/reopen',
+        () => target.close,
+        () => admin,
+        [{ name: 'reason', valid: j('counted wrong'), bad: badText(300), required: true }],
+      ),
+      {
         ...withId(
           'PUT',
           '/api/accounts/:id',
@@ -960,6 +1001,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'POST /api/accounts',
     'PUT /api/accounts/:id',
     'POST /api/transfers',
+    'POST /api/day-close',
+    'POST /api/day-close/:id/reopen',
     'POST /api/entries/:id/void',
     'POST /api/entries/:id/correct',
     'PUT /api/fire/:id',

@@ -53,9 +53,10 @@ test.describe('a new release taking over an open page', () => {
   for (const lang of ['en', 'bn'] as const) {
     test(`says a new version is ready, and reloads when tapped (${lang})`, async ({ page, request }) => {
       const staff = await createAccount(request, 'acounts', `Release Staff ${lang}`);
-      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
       await logIn(page, staff);
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       await page.goto('/cashIn');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await serviceWorkerInCharge(page);
       const banner = page.getByTestId('new-version');
       await expect(banner).toHaveCount(0);

@@ -144,6 +144,29 @@ export interface MoneyAccountTable {
   archived: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The last day closed for this account (migration 0021): nothing dated on or before it is written. */
+  closed_through: Generated<string | null>;
+}
+
+/** A day's close of an account (migration 0021, modules/books/day-close.ts). */
+export interface DayCloseTable {
+  id: Generated<number>;
+  account_id: number;
+  day: string;
+  book_p: number;
+  counted_p: number;
+  difference_p: number;
+  /** The count per note as JSON ({"1000": 3}), when the drawer was counted by notes. */
+  notes: string | null;
+  reason: string | null;
+  /** The difference entry (cash short or over), when book and counted differ. */
+  entry_id: number | null;
+  closed_by: string;
+  closed_by_id: string;
+  closed_at: string;
+  reopened_at: string | null;
+  reopened_by: string | null;
+  reopen_reason: string | null;
 }
 
 /** Money in and out of an account over its live entries, per day and in all (modules/books/rollups.ts). */
@@ -228,6 +251,7 @@ export interface DB {
   party_day_totals: PartyDayTotalsTable;
   party_totals: PartyTotalsTable;
   money_accounts: MoneyAccountTable;
+  day_closes: DayCloseTable;
   account_day_totals: AccountDayTotalsTable;
   account_totals: AccountTotalsTable;
   partners: PartnerTable;

@@ -21,6 +21,7 @@ const Statement = lazy(() => import('../features/statements/statement').then((m)
 // The production report carries its own tables and chart: loaded when first opened.
 const ProductionPage = lazy(() => import('../features/production/production-page'));
 // The money accounts: their balances, and an admin's changes to them.
+const DayClosePage = lazy(() => import('../features/accounts/day-close-page').then((m) => ({ default: m.DayClosePage })));
 const AccountsPage = lazy(() => import('../features/accounts/accounts-page').then((m) => ({ default: m.AccountsPage })));
 // An account's cash book: opening, every entry in and out, closing.
 const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').then((m) => ({ default: m.CashbookPage })));
@@ -128,6 +129,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <AccountsPage />;
     case 'cashbook':
       return <CashbookPage />;
+    case 'dayClose':
+      return <DayClosePage />;
   }
 }
 

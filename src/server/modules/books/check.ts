@@ -4,6 +4,7 @@ import { type Registry, registry as appRegistry } from '../../../shared/registry
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountProblems } from './accounts.ts';
+import { dayCloseProblems } from './day-close.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
@@ -20,6 +21,11 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   for (const row of rows) {
     const transferProblem = transferCheck(row);
     if (transferProblem) problems.push(`entry ${row.id} (${row.kind}): ${transferProblem}`);
+    const own = registry.server(row.kind);
+    if (own) {
+      const expected = own.cash.direction * Number(row.paid_amount_p ?? 0) * (row.void_of === null ? 1 : -1);
+      if (expected !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expected}`);
+    }
     const kind = registry.byName(row.kind);
     if (!kind) continue;
     const priced = priceRow(kind, row);
@@ -40,6 +46,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   problems.push(...(await rollupProblems(db, registry, rows)));
   // Against the balance the entries add up to: a wrong stored summary is one problem, said above.
   problems.push(...(await accountProblems(db, computed.balance_p, rows)));
+  problems.push(...(await dayCloseProblems(db, registry, rows)));
   return problems;
 }
 

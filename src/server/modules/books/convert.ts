@@ -74,7 +74,7 @@ export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): E
   const made = registry.madeBy(row.kind)?.lifecycle.entry;
   const amount = row[made?.amount ?? 'paid_amount_p'];
   const paid = amount === null ? null : toDecimal(Number(amount), units.money);
-  const title = made?.title ?? (row.to_account_id === null ? row.kind : TRANSFER_TITLE);
+  const title = made?.title ?? registry.server(row.kind)?.title ?? (row.to_account_id === null ? row.kind : TRANSFER_TITLE);
   return withVoid({ kind: row.kind, title, ...stamps(row), name: row.name, note: row.note, paid_amount: paid }, row) as EntryAnswer;
 }
 
@@ -172,7 +172,11 @@ export function cashbookToWire(
       return {
         id: Number(r.id),
         kind: r.kind,
-        title: registry.byName(r.kind)?.title ?? registry.madeBy(r.kind)?.lifecycle.entry.title ?? (transfer ? TRANSFER_TITLE : r.kind),
+        title:
+          registry.byName(r.kind)?.title ??
+          registry.madeBy(r.kind)?.lifecycle.entry.title ??
+          registry.server(r.kind)?.title ??
+          (transfer ? TRANSFER_TITLE : r.kind),
         issue_date: r.issue_date,
         issued_by: r.issued_by,
         name: r.name,

@@ -8,6 +8,7 @@ import { HttpError, parseInput } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { prepareEntry, replay } from './entries.ts';
 import { prepareTransfer } from './transfers.ts';
+import { refuseClosedDays } from './closed-days.ts';
 import { auditVoided, blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
@@ -91,6 +92,8 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
             }
           : {}),
       };
+      // The original's day, in its accounts and the replacement's, must be open (decision 0032).
+      await refuseClosedDays(trx, ctx.registry, [original, replacement]);
       const replacementId = await repo.recordEntry(trx, ctx.registry, replacement);
       const why = reason ? `Corrected by #${replacementId}: ${reason}` : `Corrected by #${replacementId}`;
       const reversalId = await writeReversal(trx, ctx, actor, original, why);

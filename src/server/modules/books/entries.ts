@@ -3,7 +3,7 @@ import type { EntryInput } from '../../../shared/entry-schemas.ts';
 import { checkBackdate } from '../../../shared/backdate.ts';
 import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
-import { type FieldDef, type KindDef, type Registry, inputFields, pricingFields } from '../../../shared/registry.ts';
+import { type FieldDef, type KindDef, type Registry, type RowKind, inputFields, pricingFields } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { recordAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
@@ -11,20 +11,21 @@ import { type Outcome, groupCommit } from '../../db/group-commit.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import { openAccount } from './accounts.ts';
+import { closedDays, closedRefusal, refuseClosedDays } from './closed-days.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 
 // Entries: what an entry is worth, how it moves cash and stock, and its party. Every write and
 // its summary update share one transaction.
 
-function columnOf(kind: KindDef, fieldName: string) {
+function columnOf(kind: RowKind, fieldName: string) {
   const f = kind.fields.find((x) => x.name === fieldName);
   if (!f) throw new Error(`registry: ${kind.kind} has no field ${fieldName}`);
   return f.column;
 }
 
 /** Total and due of a priced row, from the columns of its kind's amount, rate, paid and discount (the registry's roles). */
-export function priceRow(kind: KindDef, row: Partial<repo.NewEntry>) {
+export function priceRow(kind: RowKind, row: Partial<repo.NewEntry>) {
   const p = pricingFields(kind);
   if (!p) return null;
   const value = (f: FieldDef | undefined) => (f ? Number(row[f.column] ?? 0) : 0);
@@ -37,7 +38,7 @@ export function priceRow(kind: KindDef, row: Partial<repo.NewEntry>) {
  * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
  */
 export function buildEntryRow(
-  kind: KindDef,
+  kind: RowKind,
   input: Record<string, unknown>,
   party: { id: number; name: string } | null,
   stamps: Pick<repo.NewEntry, 'issue_date' | 'issued_by' | 'author_id' | 'created_at' | 'idempotency_key'>,
@@ -127,6 +128,8 @@ async function saveAlone({ db, registry, kind, row, key }: PendingEntry): Promis
       async (trx) => {
         const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
         if (earlier) return replay(kind, earlier);
+        // Under the books' lock: a close of this day and account made before it refuses it (decision 0032).
+        if (kind.cash) await refuseClosedDays(trx, registry, [row]);
         const id = await repo.recordEntry(trx, registry, row);
         await auditLate(trx, [row], [id]);
         return { created: true, row: savedRow(row, id) };
@@ -162,6 +165,8 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
         }
       };
       const fresh: number[] = [];
+      // Under the books' lock: an entry into a day closed before it is refused, the others saved (decision 0032).
+      const closed = items.some((p) => p.kind.cash) ? await closedDays(trx) : undefined;
       const firstWithKey = new Map<string, number>();
       const sameKeyAs = new Map<number, number>();
       for (const [i, { kind, key }] of items.entries()) {
@@ -171,7 +176,9 @@ function saveTogether(items: PendingEntry[]): Promise<Outcome<Saved>[]> {
           continue;
         }
         const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
+        const refusal = !earlier && closed && kind.cash ? closedRefusal(closed, items[i]!.row) : null;
         if (earlier) answer(i, kind, earlier);
+        else if (refusal) outcomes[i] = { ok: false, error: refusal };
         else {
           fresh.push(i);
           if (key) firstWithKey.set(key, i);

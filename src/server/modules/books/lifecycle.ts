@@ -8,6 +8,7 @@ import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 import type { Db } from './repository.ts';
 import { recordRollups } from './rollups.ts';
+import { refuseClosedDays } from './closed-days.ts';
 
 /** Who changes an entry: a signed-in person, or the command line. */
 type Actor = Pick<CurrentUser, 'id' | 'name'>;
@@ -24,6 +25,8 @@ export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidI
 export async function voidWithin(trx: Db, ctx: BooksContext, id: number, reason: string, actor: Actor) {
   const original = await repo.getEntry(trx, id);
   refuseVoid(ctx.registry, original);
+  // A void takes the amount out of its original's day: that day must be open (decision 0032).
+  await refuseClosedDays(trx, ctx.registry, [original]);
   // The check and the change in one statement: of two racing changes to this row, one wins.
   if (!(await repo.markVoided(trx, id, blockingFlag(ctx.registry, original.kind)))) {
     refuseVoid(ctx.registry, await repo.getEntry(trx, id));
@@ -115,6 +118,7 @@ export async function changeLifecycle(ctx: BooksContext, kind: KindDef, id: numb
         ref_id: id,
         note: `Sale of ${l.noun} #${id}`,
       };
+      await refuseClosedDays(trx, ctx.registry, [made]);
       await repo.recordEntry(trx, ctx.registry, made);
     }
     await recordAudit(trx, {

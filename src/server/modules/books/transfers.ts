@@ -1,11 +1,13 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { AccountType } from '../../../shared/accounts.ts';
+import { daysBefore } from '../../../shared/backdate.ts';
 import { TRANSFER_KIND, type TransferInput } from '../../../shared/transfers.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import { openAccount } from './accounts.ts';
+import { refuseClosedDays } from './closed-days.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import { replay } from './entries.ts';
 import * as repo from './repository.ts';
@@ -54,6 +56,8 @@ export async function createTransfer(ctx: BooksContext, input: TransferInput, ac
       // With the books' lock held, a retry that raced the first finds it.
       const earlier = key ? await repo.findByIdempotencyKey(trx, key) : undefined;
       if (earlier) return replay(transfer, earlier);
+      // Both accounts' closed days, under the books' lock (decision 0032).
+      await refuseClosedDays(trx, ctx.registry, [row]);
       const id = await repo.recordEntry(trx, ctx.registry, row);
       return { created: true, row: Object.assign({}, row, { id, fire_status: 0, sold_status: 0, voided: 0 }) as repo.EntryRow };
     },
@@ -82,6 +86,13 @@ async function dayTotals(db: Kysely<DB>, accountId: number, range: { from?: stri
     ])
     .executeTakeFirst();
   return { in: Number(row?.in ?? 0), out: Number(row?.out ?? 0), count: Number(row?.count ?? 0) };
+}
+
+/** An account's balance at the end of `day` (a close's book figure): its balance less what the days after moved. */
+export async function accountBalanceAfter(db: Kysely<DB>, accountId: number, day: string): Promise<number> {
+  const totals = await db.selectFrom('account_totals').select(['cash_in_p', 'cash_out_p']).where('account_id', '=', accountId).executeTakeFirst();
+  const after = await dayTotals(db, accountId, { from: daysBefore(day, -1) });
+  return Number(totals?.cash_in_p ?? 0) - Number(totals?.cash_out_p ?? 0) - (after.in - after.out);
 }
 
 const rowColumns = [

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AccountAnswer, CashbookAnswer, TransferAnswer } from '../../../shared/api-schemas';
+import type { DayCloseAnswer } from '../../../shared/day-close';
 import { api } from '../../lib/api';
 import { accountsKey, booksKey } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
@@ -89,5 +90,27 @@ export function cashbookQuery(accountId: string | null, range: { from?: string |
     queryKey: [...booksKey, 'cashbook', accountId ?? '', range.from ?? '', range.to ?? '', limit],
     queryFn: () => api<{ data: CashBook }>('GET', `/api/cashbook?${query}`).then((r) => r.data),
     placeholderData: (previous) => previous,
+  });
+}
+
+// The day's close (POST/GET /api/day-close, POST /api/day-close/:id/reopen): under `books`, since a
+// close writes its difference entry and moves the cash book.
+export type DayClose = DayCloseAnswer;
+
+export function dayClosesQuery(accountId: string) {
+  return queryOptions({
+    queryKey: [...booksKey, 'day-close', accountId],
+    queryFn: () => api<{ data: DayClose[] }>('GET', `/api/day-close?account_id=${accountId}`).then((r) => r.data),
+  });
+}
+
+export function useDayClose() {
+  return useMutation({
+    mutationFn: ({ reopen, body }: { reopen?: number; body: Record<string, unknown> }) =>
+      reopen === undefined ? api<{ data: DayClose }>('POST', '/api/day-close', body) : api<{ data: DayClose }>('POST', `/api/day-close/${reopen}/reopen`, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: booksKey });
+      await refreshSummary();
+    },
   });
 }

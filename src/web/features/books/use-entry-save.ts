@@ -79,8 +79,9 @@ export function useEntrySave({
   // 10 s, else sent later by itself (docs/decisions/0014-outbox.md). True when the form may close.
   const sendFromOutbox = async (userId: string, raw: EntryFormValues) => {
     const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ''));
-    // A refused entry keeps the moment it was made, unless that moment was what the server refused.
-    const madeAt = draft && draft.refusal?.field !== 'made_at' ? draft.madeAt : new Date().toISOString();
+    // A refused entry keeps the moment it was made, unless that moment was what the server refused,
+    // or its day was closed meanwhile (decision 0032): then it is entered again today.
+    const madeAt = draft && draft.refusal?.field !== 'made_at' && draft.refusal?.code !== 'day_closed' ? draft.madeAt : new Date().toISOString();
     const entry: OutboxEntry = {
       key: key.current,
       userId,
