@@ -135,6 +135,9 @@ export const refusalTexts = {
   account_not_empty: '{name} holds {balance}: move the money out before archiving it',
   account_type_fixed: 'an account keeps its type',
   transfer_same_account: 'choose another account: money moves between two accounts',
+
+  // Dues and credit limits (modules/dues, books/credit.ts): a refusal, or a saved sale's warning.
+  credit_limit: 'this sale takes {name} past the credit limit of {limit}: due now {due}, this sale {sale}, due after it {after}',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

@@ -421,6 +421,11 @@ export type RegistryText =
   | PartnerCategory
   | (typeof partnerFieldLabels)[number];
 
+/** A sale to a client: a priced kind whose due the party comes to owe us (a credit limit counts it). */
+export function raisesClientDue(kind: KindDef): boolean {
+  return kind.pricing !== undefined && kind.ledger?.sign === 1;
+}
+
 /** The field of a kind that plays a part (FieldRole). */
 export function fieldWithRole(kind: KindDef, role: FieldRole): FieldDef | undefined {
   return kind.fields.find((f) => f.role === role);

@@ -75,6 +75,10 @@ export interface PartnerTable {
   name_key: string;
   created_at: string;
   updated_at: string;
+  /** How much the party may owe us (poisha), or null: no limit (migration 0020). */
+  credit_limit_p: number | null;
+  /** 1: a sale past the limit is refused, not only warned of. */
+  refuse_past_limit: number;
 }
 
 /** One row per entry of any kind; its value columns come from the one list in shared/entry-columns.ts. */
@@ -162,6 +166,9 @@ export interface PartyDayTotalsTable {
   issue_date: string;
   count: number;
   effect_p: number;
+  /** The day's positive effects (what the party came to owe us) and its negative ones, as a positive figure (migration 0020). */
+  up_p: number;
+  down_p: number;
 }
 export interface PartyTotalsTable {
   party_id: number;

@@ -17,6 +17,7 @@ import * as m0015 from './0015-account-stops.ts';
 import * as m0016 from './0016-backdated-entries.ts';
 import * as m0017 from './0017-transfers.ts';
 import * as m0018 from './0018-lifecycle-stamps.ts';
+import * as m0020 from './0020-dues-and-credit-limits.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -41,6 +42,7 @@ const steps: Record<string, Step> = {
   '0016-backdated-entries': m0016,
   '0017-transfers': m0017,
   '0018-lifecycle-stamps': m0018,
+  '0020-dues-and-credit-limits': m0020,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
