@@ -21,6 +21,7 @@ const words = {
   'Payments Received': 'আদায়',
   'Money accounts': 'টাকার হিসাবসমূহ',
   'Cash book': 'ক্যাশ বই',
+  Dues: 'বাকি',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
   'Fire log': 'ফায়ারের খাতা',

@@ -391,7 +391,10 @@ export const partnerFields: readonly (PartnerFieldDef & { label: (typeof partner
 ];
 
 /** A partner as the API sends it: its id and every partner field as text. */
-export type PartnerWire = { id: number; catagories: PartnerCategory } & Record<Exclude<PartnerFieldDef['name'], 'catagories'>, string>;
+export type PartnerWire = { id: number; catagories: PartnerCategory; credit_limit: number | null; refuse_past_limit: boolean } & Record<
+  Exclude<PartnerFieldDef['name'], 'catagories'>,
+  string
+>;
 
 type AKind = (typeof kinds)[number];
 type AField = AKind['fields'][number];
