@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
 import { tr, useTexts } from '../../lib/i18n';
-import { dueTexts } from '../dues/texts';
+import { dueTexts } from '../dues';
 import { partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
