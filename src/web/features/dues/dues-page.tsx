@@ -94,9 +94,16 @@ export function DuesPage() {
       <PrintHeading rangeText={`${title} · ${asOf}`} />
       <h1 className="text-2xl font-bold">{m.duesTitle}</h1>
       <p className="no-print mt-1 text-sm text-muted">{m.duesIntro}</p>
-      <div role="tablist" className="no-print tabs tabs-box mt-4 w-fit">
+      <div className="no-print mt-4 flex flex-wrap gap-2">
         {(['receivable', 'payable'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={side === s} className={`tab ${side === s ? 'tab-active' : ''}`} onClick={() => pickSide(s)}>
+          <button
+            key={s}
+            type="button"
+            aria-pressed={side === s}
+            className={`btn btn-sm ${side === s ? 'btn-primary' : 'btn-outline'}`}
+            onClick={() => pickSide(s)}
+            data-testid={`dues-side-${s}`}
+          >
             {s === 'receivable' ? m.duesReceivable : m.duesPayable}
           </button>
         ))}
