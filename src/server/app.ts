@@ -25,6 +25,7 @@ import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { duesRoutes } from './modules/dues/routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { readWebBuild, registerWeb } from './web.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dayCloseRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(overviewRoutes, { prefix: '/api' });
+  await app.register(duesRoutes, { prefix: '/api' });
   await app.register(openApiRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);

@@ -97,7 +97,14 @@ export const namesAnswerSchema = z.object({
 });
 
 export const partnerAnswerSchema = z
-  .object({ id, ...Object.fromEntries(partnerFields.map((f) => [f.name, z.string()])) })
+  .object({
+    id,
+    ...Object.fromEntries(partnerFields.map((f) => [f.name, z.string()])),
+    /** Taka the party may owe us; null: no limit. */
+    credit_limit: z.number().nullable(),
+    /** A sale past the limit is refused (409 credit_limit), not only warned of. */
+    refuse_past_limit: z.boolean(),
+  })
   .strict()
   .meta({ title: 'Partner' });
 export type PartnerAnswer = z.infer<typeof partnerAnswerSchema>;
@@ -232,6 +239,48 @@ export const overviewAnswerSchema = z.object({
     payables: z.array(party),
     open_fires: z.number().int(),
     months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), balance: z.number(), ...cash })),
+  }),
+});
+
+/** A saved entry's warning (a sale past its client's credit limit): a refusal's code, its English text and figures. */
+export const warningSchema = z
+  .object({
+    code: z.enum(['credit_limit']),
+    message: z.string(),
+    field: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
+  .meta({ title: 'Warning' });
+export type WarningAnswer = z.infer<typeof warningSchema>;
+
+/** The due list (shared/dues-api.ts): a row per party with a due on the side asked, oldest overdue first. */
+export const duesAnswerSchema = z.object({
+  data: z.object({
+    /** receivable: what parties owe us; payable: what we owe them (shared/dues-api.ts). */
+    side: z.enum(['receivable', 'payable']),
+    as_of: day,
+    rows: z.array(
+      z
+        .object({
+          partner_id: id,
+          name: z.string(),
+          catagories: z.string(),
+          due: z.number(),
+          d0_30: z.number(),
+          d31_60: z.number(),
+          d61_90: z.number(),
+          d90_plus: z.number(),
+          /** The day of the oldest due not yet paid. */
+          oldest_due_date: day,
+          /** The last day on or before as_of that brought the party's due down (a payment), or null. */
+          last_payment_date: day.nullable(),
+          credit_limit: z.number().nullable(),
+          over_limit: z.boolean(),
+          /** The party's answer to a shared statement (confirm or dispute): not yet built, always null. */
+          last_answer: z.object({ answer: z.enum(['confirm', 'dispute']), note: z.string().nullable(), at: z.string(), balance: z.number() }).nullable(),
+        })
+        .meta({ title: 'DueRow' }),
+    ),
   }),
 });
 

@@ -163,6 +163,9 @@ export const refusalTexts = {
   day_close_not_found: 'No such day close',
   day_close_reopened: 'This close was reopened already',
   day_close_later: '{day} is closed after this day: reopen it first',
+
+  // Dues and credit limits (modules/dues, books/credit.ts): a refusal, or a saved sale's warning.
+  credit_limit: 'this sale takes {name} past the credit limit of {limit}: due now {due}, this sale {sale}, due after it {after}',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

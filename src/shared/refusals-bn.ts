@@ -152,4 +152,6 @@ export const refusals: Refusals = {
   day_close_not_found: 'এমন কোনো দিন বন্ধ নেই',
   day_close_reopened: 'এই দিন বন্ধ আগেই খোলা হয়েছে',
   day_close_later: '{day} তারিখ এর পরে বন্ধ করা: আগে সেটি খুলুন',
+
+  credit_limit: 'এই বিক্রিতে {name}-এর বাকি ক্রেডিট সীমা {limit} ছাড়িয়ে যায়: এখন বাকি {due}, এই বিক্রির বাকি {sale}, এর পরে বাকি {after}',
 };

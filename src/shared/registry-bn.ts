@@ -24,6 +24,7 @@ const words = {
   'Day close': 'দিনের হিসাব বন্ধ',
   'Cash short': 'নগদ কম',
   'Cash over': 'নগদ বেশি',
+  Dues: 'বাকি',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
   'Fire log': 'ফায়ারের খাতা',

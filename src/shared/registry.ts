@@ -438,7 +438,10 @@ export const partnerFields: readonly (PartnerFieldDef & { label: (typeof partner
 ];
 
 /** A partner as the API sends it: its id and every partner field as text. */
-export type PartnerWire = { id: number; catagories: PartnerCategory } & Record<Exclude<PartnerFieldDef['name'], 'catagories'>, string>;
+export type PartnerWire = { id: number; catagories: PartnerCategory; credit_limit: number | null; refuse_past_limit: boolean } & Record<
+  Exclude<PartnerFieldDef['name'], 'catagories'>,
+  string
+>;
 
 type AKind = (typeof kinds)[number];
 type AField = AKind['fields'][number];
@@ -468,6 +471,11 @@ export type RegistryText =
   | PartnerCategory
   | (typeof serverKinds)[number]['title']
   | (typeof partnerFieldLabels)[number];
+
+/** A sale to a client: a priced kind whose due the party comes to owe us (a credit limit counts it). */
+export function raisesClientDue(kind: KindDef): boolean {
+  return kind.pricing !== undefined && kind.ledger?.sign === 1;
+}
 
 /** The field of a kind that plays a part (FieldRole). */
 export function fieldWithRole(kind: Pick<KindDef, 'fields'>, role: FieldRole): FieldDef | undefined {

@@ -99,6 +99,7 @@ export const accessTable = `
   GET  /api/dashboard                          401 403 ok  ok
   GET  /api/production                         401 403 ok  ok
   GET  /api/overview                           401 403 ok  ok
+  GET  /api/dues                               401 403 ok  ok
   PUT  /api/dashboard                          401 403 ok  ok
   GET  /api/accounts                           401 403 ok  ok
   POST /api/accounts                           401 403 403 ok

@@ -8,7 +8,7 @@ import { type FieldDef, type KindDef, type KindName, type PartnerCategory, input
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { lineTotal, partnerBody } from '../helpers/factories.ts';
+import { lineTotal, partnerAnswer, partnerBody } from '../helpers/factories.ts';
 
 // The ledger model test (QUALITY.md R2). fast-check writes random sequences of what the accounts
 // staff do (entries of every kind for several partners, voids, asset sales and their voids, fire
@@ -992,7 +992,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
         ...(e.late ? { entered_on: e.late.on, backdate_reason: e.late.reason } : {}),
       };
     });
-    const partner = { id: p.id, ...partnerBody(p.category, p.name) };
+    const partner = partnerAnswer(p.id, partnerBody(p.category, p.name));
     return { partner, opening: wire(opening, 2), closing: wire(opening + effects(inRange), 2), count: inRange.length, carried: wire(carried, 2), rows };
   }
 

@@ -99,6 +99,7 @@ describe.each(dialects)('the API description on %s', (dialect) => {
       ['PUT', '/api/dashboard', '/api/dashboard', { wire_stock: '10' }],
       ['GET', '/api/overview', '/api/overview'],
       ['GET', '/api/production', '/api/production'],
+      ['GET', '/api/dues', '/api/dues'],
       ['GET', '/api/ledger', '/api/ledger'],
       ['GET', '/api/ledger/:id', `/api/ledger/${partners.Client}`],
       ['GET', '/api/userDetailsData', '/api/userDetailsData'],

@@ -62,6 +62,11 @@ export function partnerBody(category: PartnerCategory | string, name: string, ov
   } as PartnerBody;
 }
 
+/** What the server answers for a partner saved from `body` (no credit limit set: none, and a sale past it is not refused). */
+export function partnerAnswer<I>(id: I, body: Record<string, unknown>): Record<string, unknown> {
+  return { id, ...body, credit_limit: null, refuse_past_limit: false };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entries: one valid body per record kind, from the registry's fields.
 

@@ -13,6 +13,8 @@ const partner = (id: number, name: string, catagories: PartnerWire['catagories']
   nid: '',
   assignedSalary: 'N/A',
   userNote: '',
+  credit_limit: null,
+  refuse_past_limit: false,
 });
 
 describe('finding a party by a few letters', () => {

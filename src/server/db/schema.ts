@@ -78,6 +78,10 @@ export interface PartnerTable {
   /** Imported (migration 0019): the old record's key and the import batch; null when typed in. */
   import_key?: string | null;
   import_batch?: number | null;
+  /** How much the party may owe us (poisha), or null: no limit (migration 0020). */
+  credit_limit_p: number | null;
+  /** 1: a sale past the limit is refused, not only warned of. */
+  refuse_past_limit: number;
 }
 
 /** An import (migration 0019): who ran it, when, from where, and what it wrote. */
@@ -206,6 +210,9 @@ export interface PartyDayTotalsTable {
   issue_date: string;
   count: number;
   effect_p: number;
+  /** The day's positive effects (what the party came to owe us) and its negative ones, as a positive figure (migration 0020). */
+  up_p: number;
+  down_p: number;
 }
 export interface PartyTotalsTable {
   party_id: number;

@@ -25,6 +25,8 @@ const DayClosePage = lazy(() => import('../features/accounts/day-close-page').th
 const AccountsPage = lazy(() => import('../features/accounts/accounts-page').then((m) => ({ default: m.AccountsPage })));
 // An account's cash book: opening, every entry in and out, closing.
 const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').then((m) => ({ default: m.CashbookPage })));
+// Who owes what and since when (issue 29).
+const DuesPage = lazy(() => import('../features/dues/dues-page').then((m) => ({ default: m.DuesPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
 const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
@@ -131,6 +133,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <CashbookPage />;
     case 'dayClose':
       return <DayClosePage />;
+    case 'dues':
+      return <DuesPage />;
   }
 }
 

@@ -18,6 +18,7 @@ import * as m0016 from './0016-backdated-entries.ts';
 import * as m0017 from './0017-transfers.ts';
 import * as m0018 from './0018-lifecycle-stamps.ts';
 import * as m0019 from './0019-import-batches.ts';
+import * as m0020 from './0020-dues-and-credit-limits.ts';
 import * as m0021 from './0021-day-close.ts';
 
 export interface Step {
@@ -44,6 +45,7 @@ const steps: Record<string, Step> = {
   '0017-transfers': m0017,
   '0018-lifecycle-stamps': m0018,
   '0019-import-batches': m0019,
+  '0020-dues-and-credit-limits': m0020,
   '0021-day-close': m0021,
 };
 

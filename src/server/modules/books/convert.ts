@@ -81,6 +81,8 @@ export function recentToWire(registry: Registry, row: EntryRow & VoidDetails): E
 export function partnerToWire(row: Omit<PartnerTable, 'id'> & { id: unknown }): PartnerAnswer {
   const out: Record<string, unknown> = { id: Number(row.id) };
   for (const f of partnerFields) out[f.name] = row[f.column] ?? '';
+  out.credit_limit = row.credit_limit_p === null || row.credit_limit_p === undefined ? null : toDecimal(Number(row.credit_limit_p), units.money);
+  out.refuse_past_limit = Boolean(Number(row.refuse_past_limit ?? 0));
   return out as PartnerAnswer;
 }
 

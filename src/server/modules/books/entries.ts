@@ -12,6 +12,7 @@ import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import { openAccount } from './accounts.ts';
 import { closedDays, closedRefusal, refuseClosedDays } from './closed-days.ts';
+import { type Warning, creditCheck } from './credit.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 
@@ -98,10 +99,13 @@ export async function prepareEntry(
   return { row, key };
 }
 
-export async function createEntry(ctx: BooksContext, kind: KindDef, input: EntryInput, actor: CurrentUser) {
+/** Saves a new entry; a sale past its client's credit limit comes back with a warning (or is refused: credit.ts). */
+export async function createEntry(ctx: BooksContext, kind: KindDef, input: EntryInput, actor: CurrentUser): Promise<Saved & { warnings: Warning[] }> {
   const prepared = await prepareEntry(ctx, kind, input, actor);
-  if ('seen' in prepared) return replay(kind, prepared.seen);
-  return saveEntry(ctx.db, { db: ctx.db, registry: ctx.registry, kind, row: prepared.row, key: prepared.key });
+  if ('seen' in prepared) return { ...replay(kind, prepared.seen), warnings: [] };
+  const warnings = await creditCheck(ctx.db, ctx.registry, kind, prepared.row);
+  const saved = await saveEntry(ctx.db, { db: ctx.db, registry: ctx.registry, kind, row: prepared.row, key: prepared.key });
+  return { ...saved, warnings };
 }
 
 interface PendingEntry {

@@ -11,10 +11,19 @@ import * as repo from './repository.ts';
 
 // Partners: the parties entries belong to. Names are unique per category ignoring case.
 
-type PartnerColumns = Omit<PartnerTable, 'id' | 'created_at' | 'updated_at'>;
+type PartnerColumns = Omit<PartnerTable, 'id' | 'created_at' | 'updated_at' | 'credit_limit_p' | 'refuse_past_limit'> & {
+  credit_limit_p?: number | null;
+  refuse_past_limit?: number;
+};
 
-function partnerColumns(input: Record<string, unknown>): PartnerColumns {
-  return Object.fromEntries(partnerFields.map((f) => [f.column, (input[f.name] as string | undefined) ?? null])) as unknown as PartnerColumns;
+/** The text fields' columns, and the credit limit's when the input gives them (left out: kept as it is). */
+function partnerColumns(input: PartnerInput): PartnerColumns {
+  const cols = Object.fromEntries(
+    partnerFields.map((f) => [f.column, ((input as Record<string, unknown>)[f.name] as string | undefined) ?? null]),
+  ) as unknown as PartnerColumns;
+  if (input.credit_limit !== undefined) cols.credit_limit_p = input.credit_limit as number | null;
+  if (input.refuse_past_limit !== undefined) cols.refuse_past_limit = input.refuse_past_limit ? 1 : 0;
+  return cols;
 }
 
 export async function createPartner(ctx: BooksContext, input: PartnerInput, actor: CurrentUser) {

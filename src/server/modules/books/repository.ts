@@ -372,11 +372,20 @@ export async function findPartnersByName(db: Db, name: string, categories: reado
   return found;
 }
 
+/** What a party owes us now (poisha; negative: we owe them), from its running total. */
+export async function partyDue(db: Db, partyId: number): Promise<number> {
+  const row = await db.selectFrom('party_totals').select('effect_p').where('party_id', '=', partyId).executeTakeFirst();
+  return Number(row?.effect_p ?? 0);
+}
+
 /** A partner row: its comparison key is worked out from its name here, always. */
-export async function insertPartner(db: Db, p: Omit<PartnerTable, 'id' | 'name_key'>): Promise<number> {
+export async function insertPartner(
+  db: Db,
+  p: Omit<PartnerTable, 'id' | 'name_key' | 'credit_limit_p' | 'refuse_past_limit'> & { credit_limit_p?: number | null; refuse_past_limit?: number },
+): Promise<number> {
   const row = await db
     .insertInto('partners')
-    .values({ ...p, name_key: partnerNameKey(p.name) })
+    .values({ ...p, credit_limit_p: p.credit_limit_p ?? null, refuse_past_limit: p.refuse_past_limit ?? 0, name_key: partnerNameKey(p.name) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

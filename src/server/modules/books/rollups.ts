@@ -42,6 +42,8 @@ export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in
 type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key' | 'account_id';
 /** Money into (cash_in_p) and out of (cash_out_p) the entry's account. */
 type CashValue = 'cash_in_p' | 'cash_out_p';
+/** A party's positive ledger effects (up_p) and its negative ones as a positive figure (down_p): the due list's ageing. */
+type EffectValue = 'effect_p' | 'up_p' | 'down_p';
 
 interface Rollup {
   table: string;
@@ -53,7 +55,7 @@ interface Rollup {
   keyedOnly?: 'pot_key' | 'fire_man_key';
   /** Counted once per account an entry moves money through (accountMoves): the money accounts. */
   cashOnly?: boolean;
-  values: readonly ('count' | SumColumn | 'effect_p' | CashValue)[];
+  values: readonly ('count' | SumColumn | EffectValue | CashValue)[];
   /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
   party?: boolean;
 }
@@ -93,8 +95,8 @@ export const rollups: readonly Rollup[] = [
   { table: 'kind_name_day_totals', keys: ['kind', 'name_key', 'issue_date'], values: ['count', ...SUM_COLUMNS] },
   // Party list pages.
   { table: 'kind_name_totals', keys: ['kind', 'name_key'], values: ['count'], party: true },
-  // Party ledger: balance brought forward and closing for any date range.
-  { table: 'party_day_totals', keys: ['party_id', 'issue_date'], partyOnly: true, values: ['count', 'effect_p'] },
+  // Party ledger: balance brought forward and closing for any date range; the due list's ageing.
+  { table: 'party_day_totals', keys: ['party_id', 'issue_date'], partyOnly: true, values: ['count', 'effect_p', 'up_p', 'down_p'] },
   // Every partner's balance.
   { table: 'party_totals', keys: ['party_id'], partyOnly: true, values: ['count', 'effect_p'] },
   // The production report: kinds by month, firings and repairs by pot, firings by fire man
@@ -115,6 +117,10 @@ function valueOf(row: RollupRow, v: Rollup['values'][number], effect: number): n
       return 1;
     case 'effect_p':
       return effect;
+    case 'up_p':
+      return Math.max(effect, 0);
+    case 'down_p':
+      return Math.max(-effect, 0);
     case 'cash_in_p':
       return Math.max(Number(row.cash_p), 0);
     case 'cash_out_p':

@@ -12,6 +12,7 @@ import {
   summaryAnswerSchema,
   transferAnswerSchema,
   voidAnswerSchema,
+  warningSchema,
 } from '../../../shared/api-schemas.ts';
 import { idParamSchema, ledgerQuerySchema, listQuerySchema, recentQuerySchema } from '../../../shared/books-api.ts';
 import { type EntryInput, correctionReasonSchema, entryInputSchema, lifecycleSchema, partnerSchema, voidSchema } from '../../../shared/entry-schemas.ts';
@@ -49,7 +50,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
 
   for (const kind of registry.kinds) {
     const tags = [kind.path];
-    const saved = z.object({ data: entryAnswerSchema(kind) });
+    const saved = z.object({ data: entryAnswerSchema(kind), warnings: z.array(warningSchema).optional() });
     app.get(
       `/${kind.path}`,
       {
@@ -121,7 +122,8 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
       },
       async (req, reply) => {
         const result = await createEntry(ctx, kind, req.body, await actor(req));
-        return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, await current(result)) });
+        const warnings = result.warnings.length ? { warnings: result.warnings } : {};
+        return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, await current(result)), ...warnings });
       },
     );
     // The kind's lifecycle action (spec §7: PUT /fire/{id} ends a fire, PUT /assetsCost/{id} sells an asset).

@@ -5,6 +5,8 @@ import type { OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
 import { countText, formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
+import type { DueSide } from '../../../shared/dues-api';
+import { duesLink } from '../dues/api';
 import { ledgerLink } from '../statements/api';
 import { overviewQuery } from './api';
 import { CashChart } from './cash-chart';
@@ -35,10 +37,14 @@ function Card({ label, value, testId, to }: { label: string; value: string; test
   );
 }
 
-function Parties({ title, rows, empty, testId }: { title: string; rows: readonly OverviewParty[]; empty: string; testId: string }) {
+function Parties({ title, rows, empty, testId, side }: { title: string; rows: readonly OverviewParty[]; empty: string; testId: string; side: DueSide }) {
   return (
     <div className="min-w-0 rounded-box border border-base-300 p-3">
-      <h2 className="text-lg font-semibold">{title}</h2>
+      <h2 className="text-lg font-semibold">
+        <Link to={duesLink(side)} className="link" data-testid={`${testId}-dues`}>
+          {title}
+        </Link>
+      </h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{empty}</p>
       ) : (
@@ -81,8 +87,8 @@ export function OverviewFigures() {
         <Card label={m.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
       <div className="grid gap-3 md:grid-cols-2">
-        <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" />
-        <Parties title={m.weOweThemTitle} rows={o.payables} empty={m.weOweNoOne} testId="overview-payable" />
+        <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" side="receivable" />
+        <Parties title={m.weOweThemTitle} rows={o.payables} empty={m.weOweNoOne} testId="overview-payable" side="payable" />
       </div>
       <div className="min-w-0 rounded-box border border-base-300 p-3">
         <h2 className="text-lg font-semibold">{m.last12Months}</h2>

@@ -1,20 +1,28 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerSchema } from '../../../shared/entry-schemas';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
+import { dueTexts } from '../dues';
 import { partnerFields } from '../../../shared/registry';
 import { type Partner, useSavePartner } from './api';
 import { saveWithToast } from '../../lib/notify';
 import { FieldShell } from '../../components/form/text-field';
 import { checkedBy } from '../../lib/form-check';
 
-type Values = Record<string, string>;
+type Values = Record<string, string | boolean>;
 
 /** Add a partner, or edit one (spec: every field required but the note; contact numeric). */
 export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: () => void }) {
-  const m = useMessages();
-  const blank = Object.fromEntries(partnerFields.map((f) => [f.name, f.default ?? '']));
-  const initial = partner ? Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])) : blank;
+  const m = useTexts(dueTexts);
+  // The credit limit (issue 29): taka a client may owe us, blank for none, and whether a sale past it is refused.
+  const blank = { ...Object.fromEntries(partnerFields.map((f) => [f.name, f.default ?? ''])), credit_limit: '', refuse_past_limit: false };
+  const initial = partner
+    ? {
+        ...Object.fromEntries(partnerFields.map((f) => [f.name, String(partner[f.name] ?? '')])),
+        credit_limit: partner.credit_limit === null ? '' : String(partner.credit_limit),
+        refuse_past_limit: partner.refuse_past_limit,
+      }
+    : blank;
   const form = useForm<Values>({ resolver: checkedBy(partnerSchema), defaultValues: initial });
   const save = useSavePartner();
   const errors = form.formState.errors;
@@ -59,6 +67,18 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
           </FieldShell>
         );
       })}
+      <FieldShell
+        id={`${idPrefix}-credit_limit`}
+        label={m.creditLimitField}
+        required={false}
+        error={errors.credit_limit?.message ? String(errors.credit_limit.message) : undefined}
+      >
+        <input id={`${idPrefix}-credit_limit`} className="input w-full" inputMode="decimal" autoComplete="off" {...form.register('credit_limit')} />
+      </FieldShell>
+      <label className="flex items-center gap-2 self-end pb-2 text-sm">
+        <input type="checkbox" className="checkbox checkbox-sm" {...form.register('refuse_past_limit')} />
+        {m.creditRefuseField}
+      </label>
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
           {partner ? m.saveChanges : m.addPartner}
