@@ -274,7 +274,12 @@ describe('backup and restore (SQLite)', () => {
       expect(res.stdout).toMatch(/^restored .* \(\d+ entries, balance −?(?:\d{1,2},)*\d{1,3}\.\d\d taka\); the previous database is kept as /);
       const [aside = ''] = asides(d);
       // Beside the books only the one-server lock (server.lock, and its journal while held).
-      expect(fs.readdirSync(d).filter((f) => !f.startsWith('server.lock')).sort()).toEqual([SQLITE_FILE, aside]);
+      expect(
+        fs
+          .readdirSync(d)
+          .filter((f) => !f.startsWith('server.lock'))
+          .sort(),
+      ).toEqual([SQLITE_FILE, aside]);
       expect(integrity(path.join(d, aside))).toEqual(['ok']);
       expect([...keyCounts(path.join(d, aside))].sort()).toEqual([
         ['running-1', 1],
