@@ -140,13 +140,9 @@ export const messages: Messages = {
   owes: 'পাওনা {amount}',
   weOwe: 'দেনা {amount}',
   noneYet: 'এখনও কোনো {what} নেই।',
-  noStatement: '“{path}” এর কোনো বিবরণী নেই। ড্যাশবোর্ড থেকে একটি বেছে নিন।',
-  statementOf: '{subject} এর বিবরণী',
   rangeTo: '{from} থেকে {to}',
   allDates: 'সব তারিখ',
   total: 'মোট',
-  noEntriesRange: 'এই সময়ে কোনো এন্ট্রি নেই।',
-  showAllRows: 'সব {count}টি সারি দেখান',
   showingNewest:
     'সবচেয়ে নতুন {count}টি এন্ট্রি দেখানো হচ্ছে (মোট সবগুলো গোনে)। পুরনোগুলো দেখতে তারিখ ছোট করুন, অথবা প্রিন্ট বা CSV এক্সপোর্ট ব্যবহার করুন: সেগুলোতে সব এন্ট্রি থাকে।',
   historyOf: '{label} এর ইতিহাস',
@@ -155,26 +151,14 @@ export const messages: Messages = {
   ledger: 'খতিয়ান',
   noNames: 'কোনো নাম মেলেনি।',
   category: 'ধরন',
-  owesUs: 'আমরা পাব',
-  weOweThem: 'আমরা দেব',
   settled: 'শোধ',
   partyLedger: 'পার্টি খতিয়ান',
-  ledgerIntro: 'বিক্রি ও কেনার বাকি, অংশীদারদের দেওয়া টাকা ও বিনিয়োগ, প্রত্যেক অংশীদারের হিসাবে।',
-  ledgerOf: '{name} এর খতিয়ান',
-  drCr: 'পাওনা: আমরা পাব, দেনা: আমরা দেব',
-  dr: 'পাওনা',
-  cr: 'দেনা',
-  broughtForward: 'আগের জের',
   earlierOne: ' (এই সময়ের আগের {count}টি এন্ট্রিসহ) ',
   earlierMany: ' (এই সময়ের আগের {count}টি এন্ট্রিসহ) ',
   showAllEntries: 'সব {count}টি এন্ট্রি দেখান',
-  closingBalance: 'শেষ জের ({standing})',
-  allPartners: 'সব অংশীদার',
   backToDashboard: 'ড্যাশবোর্ডে ফিরুন',
   entry: 'এন্ট্রি',
-  totalPrice: 'মোট দাম',
   paidAmount: 'পরিশোধিত',
-  discountCol: 'ছাড়',
   note: 'নোট',
   effect: 'প্রভাব',
   balance: 'ব্যালেন্স',
@@ -275,7 +259,6 @@ export const messages: Messages = {
   // Printed statements
   preparedBy: 'প্রস্তুতকারী',
   checkedBy: 'যাচাইকারী',
-  statementBroughtForward: 'পূর্বের জের',
   closing: 'সমাপনী',
   // Money accounts (issue 28).
   account: 'হিসাব',
@@ -286,8 +269,6 @@ export const messages: Messages = {
   // Transfers and the cash book (issue 28, parts 3 and 6).
   transfer: 'স্থানান্তর',
   party: 'পক্ষ',
-  backupFailed: 'হিসাবের শেষ ব্যাকআপটি হয়নি। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
-  backupOld: 'হিসাবের শেষ ব্যাকআপটি {days} দিন আগের। সার্ভারের লগ আর ব্যাকআপ ফোল্ডার দেখুন।',
 };
 
 export { terms } from './registry-bn.ts';

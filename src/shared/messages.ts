@@ -151,13 +151,9 @@ export const messages = {
   owes: 'owes {amount}',
   weOwe: 'we owe {amount}',
   noneYet: 'No {what} yet.',
-  noStatement: 'There is no statement for “{path}”. Choose one from the dashboard.',
-  statementOf: 'Statement of {subject}',
   rangeTo: '{from} to {to}',
   allDates: 'All dates',
   total: 'Total',
-  noEntriesRange: 'No entries in this range.',
-  showAllRows: 'Show all {count} rows',
   showingNewest:
     'Showing the newest {count} entries (the totals count them all). Narrow the dates to see older ones, or use Print or Export CSV: they list every entry.',
   historyOf: '{label} history',
@@ -166,26 +162,14 @@ export const messages = {
   ledger: 'ledger',
   noNames: 'No names match.',
   category: 'Category',
-  owesUs: 'owes us',
-  weOweThem: 'we owe',
   settled: 'settled',
   partyLedger: 'Party Ledger',
-  ledgerIntro: 'Dues of sales and purchases, payments to partners and investments, per partner.',
-  ledgerOf: 'Ledger of {name}',
-  drCr: 'Dr: owes us, Cr: we owe',
-  dr: 'Dr',
-  cr: 'Cr',
-  broughtForward: 'Balance brought forward',
   earlierOne: ' (with {count} earlier entry of this range) ',
   earlierMany: ' (with {count} earlier entries of this range) ',
   showAllEntries: 'Show all {count} entries',
-  closingBalance: 'Closing balance ({standing})',
-  allPartners: 'All partners',
   backToDashboard: 'Back to the dashboard',
   entry: 'Entry',
-  totalPrice: 'Total Price',
   paidAmount: 'Paid Amount',
-  discountCol: 'Discount',
   note: 'Note',
   effect: 'Effect',
   balance: 'Balance',
@@ -287,7 +271,6 @@ export const messages = {
   // Printed statements (issue 12): who signs, what is brought forward and where it closes.
   preparedBy: 'Prepared by',
   checkedBy: 'Checked by',
-  statementBroughtForward: 'Brought forward',
   closing: 'Closing',
 
   // Money accounts (issue 28).
@@ -299,9 +282,6 @@ export const messages = {
   // Transfers and the cash book (issue 28, parts 3 and 6).
   transfer: 'Transfer',
   party: 'Party',
-  // Nightly backups, for admins (issue 31, item 6).
-  backupFailed: 'The last backup of the books failed. Look at the server log and the backup folder.',
-  backupOld: 'The last backup of the books is {days} days old. Look at the server log and the backup folder.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -175,6 +175,9 @@ export function useLanguage(): Lang {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
 
+/** What `useTexts(texts)` gives: the catalogue and those texts. */
+export type WordsOf<T extends Texts<string>> = Messages & Readonly<T['en']>;
+
 const withTexts = new WeakMap<Messages, Map<Texts<string>, Messages>>();
 
 /** The catalogue's texts and a screen's own (`textsOf`), in the current language, as one object. */

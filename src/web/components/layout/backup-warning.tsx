@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { BackupHealth } from '../../../shared/api-schemas';
-import { fill } from '../../../shared/messages';
 import { api } from '../../lib/api';
-import { entryNo } from '../../lib/format';
-import { useMessages } from '../../lib/i18n';
+
+const BackupAlert = lazy(() => import('./backup-alert'));
 
 /** How often an admin's open app asks again (the health answer is cheap). */
 const EVERY_MS = 30 * 60_000;
@@ -14,7 +13,6 @@ const EVERY_MS = 30 * 60_000;
  * already drawn when it appears, and a tap closes it when it covers what is needed.
  */
 export function BackupWarning({ admin }: { admin: boolean }) {
-  const m = useMessages();
   const [backup, setBackup] = useState<BackupHealth | null>(null);
   // Closed, it stays away on this page until the next time the server is asked.
   const [closed, setClosed] = useState(false);
@@ -39,14 +37,9 @@ export function BackupWarning({ admin }: { admin: boolean }) {
   }, [admin]);
 
   if (!admin || !backup?.stale || closed) return null;
-  // Stale without a failure: there is a good backup, older than two days.
-  const text = backup.last_failed || backup.age_hours === null ? m.backupFailed : fill(m.backupOld, { days: entryNo(Math.floor(backup.age_hours / 24)) });
   return (
-    <div role="alert" className="no-print alert alert-warning fixed inset-x-2 bottom-2 z-30 mx-auto max-w-2xl text-sm shadow-lg" data-testid="backup-warning">
-      <span>{text}</span>
-      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={m.close} onClick={() => setClosed(true)}>
-        ✕
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <BackupAlert backup={backup} onClose={() => setClosed(true)} />
+    </Suspense>
   );
 }

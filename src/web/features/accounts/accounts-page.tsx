@@ -7,7 +7,7 @@ import { FormNotice, TextField } from '../../components/form/text-field';
 import { DataTable } from '../../components/table/data-table';
 import { Modal } from '../../components/ui/modal';
 import { errorText } from '../../lib/error-text';
-import { tr, useTexts } from '../../lib/i18n';
+import { type WordsOf, tr, useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { type Account, type Transfer, useAccounts, useSaveAccount, useTransfers } from './api';
@@ -22,9 +22,8 @@ import { accountTexts } from './texts';
 // and brings it back. There is no delete: entries keep pointing at their account. The accounts
 // staff move money between them (Transfer) and see the latest transfers, voided and corrected there.
 
-type AccountWords = ReturnType<typeof useTexts<keyof typeof accountTexts.en>>;
-
-const typeLabel = (m: AccountWords, type: string) => (type === 'bank' ? m.accountTypeBank : type === 'mobile' ? m.accountTypeMobile : m.accountTypeCash);
+const typeLabel = (m: WordsOf<typeof accountTexts>, type: string) =>
+  type === 'bank' ? m.accountTypeBank : type === 'mobile' ? m.accountTypeMobile : m.accountTypeCash;
 const taka = (balance: number) => formatTaka(toUnits(balance, units.money), figureLanguage());
 const details = (a: Account) => [a.bank, a.branch, a.number].filter(Boolean).join(' · ');
 

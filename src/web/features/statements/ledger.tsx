@@ -16,17 +16,18 @@ import { DateFilter } from '../../components/ui/date-filter';
 import { ledgerLink } from './api';
 import { dateRange } from './statement';
 import { rangeLabel } from '../../lib/range-label';
-import { type Messages, fill } from '../../../shared/messages';
-import { tr, useMessages } from '../../lib/i18n';
+import { fill } from '../../../shared/messages';
+import { type WordsOf, tr, useTexts } from '../../lib/i18n';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
+import { statementTexts } from './texts';
 
-const standing = (m: Messages, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
+const standing = (m: WordsOf<typeof statementTexts>, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 
 /** Every partner with what they owe us or we owe them (beyond the spec: the khata's summary). */
 export function LedgerBalances() {
-  const m = useMessages();
+  const m = useTexts(statementTexts);
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim().toLowerCase());
   const balances = useQuery(balancesQuery);
@@ -59,7 +60,7 @@ export function LedgerBalances() {
 
 /** One partner's account: balance brought forward, each entry, a running balance, the closing amount. */
 export function PartyLedger({ partnerId }: { partnerId: number }) {
-  const m = useMessages();
+  const m = useTexts(statementTexts);
   const [params] = useSearchParams();
   const range = dateRange(params.get('from'), params.get('to'));
   // The latest LEDGER_PAGE entries at first; earlier ones are carried in one line until "Show all".

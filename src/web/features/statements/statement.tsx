@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { fill } from '../../../shared/messages';
 import { rangeLabel } from '../../lib/range-label';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
 import { type KindDef, type StatementLayout, kindByPath } from '../../../shared/registry';
 import { type Column, isFigureFormat, statementColumnsOf, subjectFormat } from '../../../shared/registry-views';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
@@ -20,6 +20,7 @@ import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
+import { statementTexts } from './texts';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -72,7 +73,7 @@ function decoded(text: string): string {
 }
 
 export function Statement({ type, url, ownColumns = false }: { type: StatementLayout; url: string; ownColumns?: boolean }) {
-  const m = useMessages();
+  const m = useTexts(statementTexts);
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
   const kind = kindByPath(path);
