@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATCH_UP_DELAY_MS, type Clock } from '../../src/server/commands/nightly-backup.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';

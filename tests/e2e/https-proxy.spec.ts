@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { waitFor } from '../../scripts/processes.mjs';
 import { ADMIN_ACCOUNT, userCreateArgs } from '../helpers/factories';
 import { freePort } from '../helpers/ports';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, serverEnv, serverList, startServer } from './support.ts';
 

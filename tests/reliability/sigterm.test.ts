@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '../../src/server/db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCOUNT as ADMIN, userCreateArgs } from '../helpers/factories.ts';
 import { type Answer, type Write, call, createPartners, freePort, newWrite, serverEnv, serverList, signIn, sleep, startServer } from './support.ts';
