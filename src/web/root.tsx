@@ -95,7 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useMessages();
   // A screen whose code is gone (an upgrade since this page opened) reloads once onto the new release.
   useEffect(() => {
-    if (isChunkLoadError(error)) void reloadIfOldRelease();
+    if (isChunkLoadError(error)) void reloadIfOldRelease(error);
   }, [error]);
   let screen: React.ReactNode;
   if (isRouteErrorResponse(error)) {

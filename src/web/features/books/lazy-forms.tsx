@@ -47,15 +47,15 @@ class LoadFailed extends Component<{ children: ReactNode; onRetry: () => void },
   override render() {
     if (this.state.error === null) return this.props.children;
     if (!(this.state.error instanceof FormsNotLoaded)) throw this.state.error;
-    return <FormsNotLoadedNote onRetry={this.props.onRetry} />;
+    return <FormsNotLoadedNote error={this.state.error} onRetry={this.props.onRetry} />;
   }
 }
 
-function FormsNotLoadedNote({ onRetry }: { onRetry: () => void }) {
+function FormsNotLoadedNote({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const m = useMessages();
-  // Asked for and not there while the server answers: this page is a release the server no longer
-  // serves. It reloads once onto the new one (nothing is typed yet: the form never opened).
-  useEffect(() => void reloadIfOldRelease(), []);
+  // Asked for, and the server answers for it without a script: this page is a release the server
+  // no longer serves. It reloads once onto the new one (nothing is typed yet: the form never opened).
+  useEffect(() => void reloadIfOldRelease(error), [error]);
   return (
     <div className="flex min-h-40 flex-col items-center justify-center gap-3" role="alert">
       <p>{m.formNotLoaded}</p>
