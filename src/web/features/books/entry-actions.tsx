@@ -41,7 +41,7 @@ export function EntryAmount({ entry }: { entry: Entry }) {
     <>
       {amount}
       {due ? (
-        <span className="block text-xs opacity-80" data-testid="entry-due">
+        <span className="block text-xs" data-testid="entry-due">
           {tr('Due')} {due}
         </span>
       ) : null}
