@@ -11,6 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+const stageTimes = [];
 /** Each failed test with the first lines of its error, printed again at the end (CI keeps the tail). */
 const failedTests = [];
 
@@ -22,8 +23,11 @@ function firstLines(message = '') {
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
+  // Each stage's time, so a slow CI run says where its minutes went.
+  stageTimes.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (!ok) failedStages.push(name);
   return ok;
 }
@@ -109,6 +113,7 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
 check('benchmarks (--quick)', 'node', ['scripts/bench.mjs', '--quick']);
 
 fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\nStage times: ${stageTimes.join(', ')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
