@@ -95,6 +95,25 @@ export default tseslint.config(
     },
   },
   {
+    // SQLite is opened only through src/server/db/sqlite-driver.ts, which picks the driver built for
+    // the Node that runs (better-sqlite3 12 on Node 20, 13 on 22 and 24: decision 0028). A direct
+    // import works on one Node and fails on the other (it broke CI's Node 24 stage once).
+    files: ['src/server/**', 'tests/**', 'scripts/**'],
+    ignores: ['src/server/db/sqlite-driver.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Open SQLite through src/server/db/sqlite-driver.ts (the driver for the running Node).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Shared code runs on both sides, so it may import neither.
     files: ['src/shared/**'],
     rules: {
