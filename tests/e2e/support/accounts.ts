@@ -94,7 +94,7 @@ export async function booksCheck(): Promise<string[]> {
 
 /** Adds a partner (the factory's body plus overrides) through the API as the e2e admin (the page's own session is untouched). */
 /** Adds a partner as the admin; returns its id. */
-export async function addPartner(request: APIRequestContext, catagories: string, name: string, overrides: Record<string, string> = {}): Promise<number> {
+export async function addPartner(request: APIRequestContext, catagories: string, name: string, overrides: Record<string, unknown> = {}): Promise<number> {
   const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
   expect(admin.status()).toBe(200);
   const res = await request.post('/api/userDetailsData', {

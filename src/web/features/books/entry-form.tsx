@@ -23,6 +23,7 @@ import { useEntryFocus } from './use-entry-focus';
 import { useEntrySave } from './use-entry-save';
 import { usePartyChoice } from './use-party-choice';
 import { useSuggestedAmount } from './use-suggested-amount';
+import { CreditLimitNotice, pastLimit, useCreditGuard } from './credit-limit';
 
 /**
  * The form for any record kind, built from its registry entry: read-only date and issued-by,
@@ -54,9 +55,18 @@ export function EntryForm({
   const { choosable, balances, onPartner } = usePartyChoice({ kind, form, fields, partyField, idPrefix, focusAfter });
   const suggestion = useSuggestedAmount(kind, form, values);
   const { saving, onSubmit } = useEntrySave({ kind, correcting, draft, user: session.user, form, blank, formRef, onInvalid, onDone });
+  // A new sale past its party's credit limit waits for "Save anyway" (credit-limit.tsx); a correction is not checked.
+  const party = correcting ? undefined : choosable.find((p) => String(p.id) === values.partner_id);
+  const past = pastLimit(kind, values, party, party && balances ? (balances.get(party.id) ?? 0) : undefined);
+  // (A party without entries is not in the balances: it owes nothing yet.)
+  const credit = useCreditGuard(past);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (credit.holds()) event.preventDefault();
+    else void onSubmit(event);
+  };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} onChange={onChange} noValidate aria-label={tr(kind.title)}>
+    <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} onChange={onChange} noValidate aria-label={tr(kind.title)}>
       {/* Nothing can be typed while an entry saves: the form is emptied when it is saved, and
           what was typed meanwhile would go with it (docs/decisions/0014-outbox.md). */}
       <fieldset disabled={saving} aria-busy={saving} className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
@@ -97,6 +107,7 @@ export function EntryForm({
         })}
         {kind.cash ? <AccountChoice id={`${idPrefix}-account_id`} form={form} /> : null}
         {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
+        {past ? <CreditLimitNotice past={past} guard={credit} /> : null}
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving}>
             {saving ? <span className="loading loading-spinner loading-sm" /> : null}
