@@ -24,6 +24,8 @@ const words = {
   'Day close': 'দিনের হিসাব বন্ধ',
   'Cash short': 'নগদ কম',
   'Cash over': 'নগদ বেশি',
+  'Cheque returned': 'চেক ফেরত',
+  'Issued cheque returned': 'দেওয়া চেক ফেরত',
   Dues: 'বাকি',
   'Fire Count': 'ফায়ার গণনা',
   'Fire Data': 'ফায়ারের তথ্য',
