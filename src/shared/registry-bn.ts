@@ -21,6 +21,7 @@ const words = {
   'Payments Received': 'আদায়',
   'Money accounts': 'টাকার হিসাবসমূহ',
   'Cash book': 'ক্যাশ বই',
+  Cheques: 'চেক',
   'Day close': 'দিনের হিসাব বন্ধ',
   'Cash short': 'নগদ কম',
   'Cash over': 'নগদ বেশি',
