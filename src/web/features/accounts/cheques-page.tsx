@@ -123,13 +123,7 @@ export function ChequesPage() {
         actions={(c) => (
           <div className="flex flex-wrap gap-1">
             {actionsOf(c).map((a) => (
-              <button
-                key={a}
-                type="button"
-                className={`btn btn-xs ${a === 'bounce' || a === 'cancel' ? 'btn-outline btn-warning' : 'btn-outline'}`}
-                disabled={act.isPending}
-                onClick={() => start(c, a)}
-              >
+              <button key={a} type="button" className="btn btn-xs btn-outline" disabled={act.isPending} onClick={() => start(c, a)}>
                 {buttonWord(c, a)}
               </button>
             ))}
