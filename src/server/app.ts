@@ -21,6 +21,7 @@ import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/books/account-routes.ts';
 import { dayCloseRoutes } from './modules/books/day-close-routes.ts';
+import { chequeRoutes } from './modules/books/cheque-routes.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(booksRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(dayCloseRoutes, { prefix: '/api' });
+  await app.register(chequeRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(overviewRoutes, { prefix: '/api' });
   await app.register(duesRoutes, { prefix: '/api' });

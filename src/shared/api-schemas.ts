@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountTypes } from './accounts.ts';
+import { chequeDirections, chequeStates } from './cheques.ts';
 import { type FieldDef, type KindDef, partnerFields } from './registry.ts';
 import { refusalCodes } from './refusals.ts';
 import { roles } from './roles.ts';
@@ -131,6 +132,8 @@ export const summaryAnswerSchema = z.object({
     wire_stock: z.number(),
     current_balance: z.number().nullable(),
     accounts: z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true })),
+    /** Cheques received and not yet cleared, and issued and not yet presented and cleared (taka): accounts + in_hand − issued = the balance. */
+    cheques: z.object({ in_hand: z.number(), issued: z.number() }),
   }),
 });
 
@@ -224,6 +227,38 @@ export const cashbookAnswerSchema = z.object({
   }),
 });
 export type CashbookAnswer = z.infer<typeof cashbookAnswerSchema>['data'];
+
+/** A cheque received or issued, its state and the entries of its state changes (amount in taka). */
+export const chequeAnswerSchema = z
+  .object({
+    id,
+    /** The payment entry it paid (Payment Received, Partner Payment). */
+    entry_id: id,
+    direction: z.enum(chequeDirections),
+    partner_id: id.nullable(),
+    name: z.string().nullable(),
+    amount: z.number(),
+    cheque_no: z.string(),
+    cheque_bank: z.string(),
+    /** The day written on it, which may be in the future. */
+    cheque_date: day,
+    state: z.enum(chequeStates),
+    /** The bank account: an issued cheque's, drawn on; a received one's, deposited into (null until then). */
+    account_id: id.nullable(),
+    account_name: z.string().nullable(),
+    /** The day the payment was entered, deposited, and cleared, bounced or cancelled. */
+    issue_date: day,
+    deposited_on: day.nullable(),
+    settled_on: day.nullable(),
+    /** Why it bounced (or was cancelled). */
+    reason: z.string().nullable(),
+    /** The transfer that cleared it; the entry that made the party owe it again. */
+    clear_entry_id: id.nullable(),
+    return_entry_id: id.nullable(),
+  })
+  .strict()
+  .meta({ title: 'Cheque' });
+export type ChequeAnswer = z.infer<typeof chequeAnswerSchema>;
 
 export const voidAnswerSchema = z.object({ data: z.object({ id, reversal_id: id }) });
 

@@ -88,6 +88,27 @@ export const idempotencyKeySchema = z
   .max(100, saying('field_too_long', { field: 'idempotency_key' }))
   .optional();
 
+// Cheques (issue 28 part 4, shared/cheques.ts): a kind the registry marks `cheque` may be paid by one.
+export const paymentWays = ['cash', 'cheque'] as const;
+
+/** The fields a kind paid by cheque adds to its entry (a payment received or made). */
+const optionalText = (field: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string(saying('field_text', { field })).trim().max(max, saying('field_too_long', { field })).optional());
+export const chequeEntryFields = {
+  payment: z.preprocess(blankToUndefined, z.enum(paymentWays, saying('field_choose', { field: 'payment' })).optional()),
+  cheque_no: optionalText('cheque_no', 30),
+  cheque_bank: optionalText('cheque_bank', 100),
+  // A post-dated cheque is dated in the future: any real day.
+  cheque_date: z.preprocess(blankToUndefined, isoDate.optional()),
+};
+
+/** A payment by cheque names its number, bank and date (each refused by name when missing). */
+export function requireChequeFields(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (v.payment !== 'cheque') return;
+  for (const name of ['cheque_no', 'cheque_bank', 'cheque_date'] as const)
+    if (blankToUndefined(v[name]) === undefined) ctx.addIssue({ code: 'custom', path: [name], message: say('field_required', { field: name }) });
+}
+
 const inputSchemas = new WeakMap<KindDef, ReturnType<typeof buildEntryInputSchema>>();
 
 /** What a person may send to create an entry of this kind. Unknown fields are refused. Built once per kind. */
@@ -106,6 +127,7 @@ function buildEntryInputSchema(kind: KindDef) {
   if (party) shape.partner_id = z.preprocess(blankToUndefined, rowId('partner_from_list').optional());
   // The money account the money went through: Cash when not given (the spec's calls).
   if (kind.cash) shape.account_id = z.preprocess(blankToUndefined, rowId('account_from_list').optional());
+  if (kind.cheque) Object.assign(shape, chequeEntryFields);
   shape.idempotency_key = idempotencyKeySchema;
   // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
   shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
@@ -117,7 +139,8 @@ function buildEntryInputSchema(kind: KindDef) {
     z.string(saying('backdate_reason_text')).trim().max(BACKDATE_REASON_MAX, saying('backdate_reason_text')).optional(),
   );
   for (const name of SERVER_STAMPED) shape[name] = z.unknown().optional();
-  const object = z.object(shape).strict();
+  const strict = z.object(shape).strict();
+  const object = kind.cheque ? strict.superRefine(requireChequeFields) : strict;
   const schema = !party?.required
     ? object
     : object.superRefine(

@@ -164,6 +164,18 @@ export const refusalTexts = {
   day_close_reopened: 'This close was reopened already',
   day_close_later: '{day} is closed after this day: reopen it first',
 
+  // Cheques (modules/books/cheques.ts): each state change once, in order.
+  cheque_not_found: 'No such cheque',
+  cheque_not_deposited: 'cheque {number} is not deposited yet: deposit it first',
+  cheque_deposited: 'cheque {number} is deposited already',
+  cheque_cleared: 'cheque {number} has cleared already',
+  cheque_bounced: 'cheque {number} has bounced already',
+  cheque_cancelled: 'cheque {number} is cancelled already',
+  cheque_bank_account: 'choose a bank account',
+  cheque_entry: 'this entry is cheque {number}: deposit, clear, bounce or cancel the cheque instead',
+  cheque_correction: 'a correction is not paid by a new cheque: void the entry and enter the cheque payment',
+  cheque_date_before: 'cannot be before the cheque was entered ({day})',
+
   // Dues and credit limits (modules/dues, books/credit.ts): a refusal, or a saved sale's warning.
   credit_limit: 'this sale takes {name} past the credit limit of {limit}: due now {due}, this sale {sale}, due after it {after}',
 } as const;

@@ -153,5 +153,17 @@ export const refusals: Refusals = {
   day_close_reopened: 'এই দিন বন্ধ আগেই খোলা হয়েছে',
   day_close_later: '{day} তারিখ এর পরে বন্ধ করা: আগে সেটি খুলুন',
 
+  // চেক
+  cheque_not_found: 'এমন কোনো চেক নেই',
+  cheque_not_deposited: '{number} নম্বর চেক এখনো জমা হয়নি: আগে জমা দিন',
+  cheque_deposited: '{number} নম্বর চেক আগেই জমা হয়েছে',
+  cheque_cleared: '{number} নম্বর চেক আগেই ক্লিয়ার হয়েছে',
+  cheque_bounced: '{number} নম্বর চেক আগেই বাউন্স হয়েছে',
+  cheque_cancelled: '{number} নম্বর চেক আগেই বাতিল হয়েছে',
+  cheque_bank_account: 'একটি ব্যাংক হিসাব বাছুন',
+  cheque_entry: 'এই এন্ট্রি {number} নম্বর চেক: চেকটি জমা, ক্লিয়ার, বাউন্স বা বাতিল করুন',
+  cheque_correction: 'সংশোধনে নতুন চেক দেওয়া যায় না: এন্ট্রিটি বাতিল করে চেকের পেমেন্ট লিখুন',
+  cheque_date_before: 'চেক লেখার দিনের ({day}) আগে হতে পারে না',
+
   credit_limit: 'এই বিক্রিতে {name}-এর বাকি ক্রেডিট সীমা {limit} ছাড়িয়ে যায়: এখন বাকি {due}, এই বিক্রির বাকি {sale}, এর পরে বাকি {after}',
 };

@@ -20,7 +20,7 @@ export interface Column {
 
 export type DashboardPage =
   | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
-  | { type: 'partners' | 'ledger' | 'production' | 'accounts' | 'cashbook' | 'dayClose' | 'dues'; label: string };
+  | { type: 'partners' | 'ledger' | 'production' | 'accounts' | 'cashbook' | 'cheques' | 'dayClose' | 'dues'; label: string };
 
 export interface MenuGroup {
   title: string;
@@ -33,6 +33,7 @@ const ledgerPage = { name: 'ledger', page: { type: 'ledger', label: 'Party Ledge
 const productionPage = { name: 'production', page: { type: 'production', label: 'Production' } as DashboardPage };
 const accountsPage = { name: 'accounts', page: { type: 'accounts', label: 'Money accounts' } as DashboardPage };
 const cashbookPage = { name: 'cashbook', page: { type: 'cashbook', label: 'Cash book' } as DashboardPage };
+const chequesPage = { name: 'cheques', page: { type: 'cheques', label: 'Cheques' } as DashboardPage };
 const dayClosePage = { name: 'dayClose', page: { type: 'dayClose', label: 'Day close' } as DashboardPage };
 const duesPage = { name: 'dues', page: { type: 'dues', label: 'Dues' } as DashboardPage };
 
@@ -47,7 +48,7 @@ export function sidebarOf(registry: Registry): MenuGroup[] {
   return [
     { title: 'Cash Out Data', pages: section('cashOut').sort(byOrder) },
     { title: 'Cash In Data', pages: [...section('cashIn'), partnersPage].sort(byOrder) },
-    { title: 'Accounts', pages: [accountsPage, cashbookPage, dayClosePage, duesPage, ledgerPage, productionPage] },
+    { title: 'Accounts', pages: [accountsPage, cashbookPage, chequesPage, dayClosePage, duesPage, ledgerPage, productionPage] },
   ].map((g) => ({ title: g.title, pages: g.pages.map(({ name, page }) => ({ name, page })) }));
 }
 

@@ -147,6 +147,13 @@ export interface KindDef {
    * (the old Partner Payment paid the business's partners, its investors).
    */
   oldSystem?: { prefer: PartnerCategory };
+  /**
+   * The kind may be paid by cheque (issue 28 part 4: `payment: 'cheque'` with the cheque's number,
+   * bank and date): a payment received (`received`) or made (`issued`). Its money then waits in the
+   * cheques' own account until the cheque clears; a bounce or a cancel writes the server kind that
+   * undoes it for the party (`madeBy.cheque`).
+   */
+  cheque?: 'received' | 'issued';
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is. Each keeps its label (and
@@ -222,7 +229,7 @@ export const kinds = [
   },
   {
     // Money a party pays the factory (a client's due, a refund): lowers what the party owes.
-    kind: 'paymentReceived', ledger: { field: 'paid_amount', sign: -1 }, path: 'receiptData', title: 'Payment Received', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
+    kind: 'paymentReceived', cheque: 'received', ledger: { field: 'paid_amount', sign: -1 }, path: 'receiptData', title: 'Payment Received', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'acounts',
     screens: ['credit'], dashboard: { section: 'cashIn', page: 'receiptData', label: 'Payments Received', order: 4, view: 'party', statement: 'paymentDetails', history: { page: 'historyReceipt', order: 5 } },
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
@@ -259,7 +266,7 @@ export const kinds = [
     ],
   },
   {
-    kind: 'partnerPayment', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts', oldSystem: { prefer: 'Investor' },
+    kind: 'partnerPayment', cheque: 'issued', ledger: { field: 'paid_amount', sign: 1 }, path: 'paymentData', title: 'Partner Payment', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, write: 'acounts', oldSystem: { prefer: 'Investor' },
     screens: ['debit'], dashboard: { section: 'cashOut', page: 'othersData', label: 'Partner Payment', order: 4, view: 'party', statement: 'paymentDetails', history: { page: 'partnerPaymentHistory', order: 2 } },
     fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(false)],
   },
@@ -316,14 +323,22 @@ export interface ServerKindDef {
   group: KindGroup;
   cash: { field: string; direction: 1 | -1 };
   fields: readonly FieldDef[];
-  /** What writes it: the day's close, for a count short of the book (out) or over it (in). */
-  madeBy: { dayClose: 'short' | 'over' };
+  /** How it moves what its party owes (a returned cheque: the party owes it again). */
+  ledger?: { field: 'paid_amount'; sign: 1 | -1 };
+  /**
+   * What writes it: the day's close, for a count short of the book (out) or over it (in); a cheque
+   * received or issued that bounced or was cancelled (its money leaves, or comes back to, the
+   * cheques' account, and the party owes it again).
+   */
+  madeBy: { dayClose: 'short' | 'over' } | { cheque: 'received' | 'issued' };
 }
 
 // prettier-ignore
 export const serverKinds = [
   { kind: 'cashShort', title: 'Cash short', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, madeBy: { dayClose: 'short' }, fields: [money('paid_amount', 'Amount', true), note(true)] },
   { kind: 'cashOver', title: 'Cash over', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, madeBy: { dayClose: 'over' }, fields: [money('paid_amount', 'Amount', true), note(true)] },
+  { kind: 'chequeReturned', title: 'Cheque returned', group: 'cashOut', cash: { field: 'paid_amount', direction: -1 }, ledger: { field: 'paid_amount', sign: 1 }, madeBy: { cheque: 'received' }, fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(true)] },
+  { kind: 'issuedChequeReturned', title: 'Issued cheque returned', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, ledger: { field: 'paid_amount', sign: -1 }, madeBy: { cheque: 'issued' }, fields: [party(partnerCategories), money('paid_amount', 'Amount', true), note(true)] },
 ] as const satisfies readonly ServerKindDef[];
 
 /** A set of kinds and the look-ups every side needs. The app uses `registry`; tests may make their own. */
@@ -340,6 +355,8 @@ export interface Registry {
   server(kind: string): ServerKindDef | undefined;
   /** The day close's difference kind for a count short of the book or over it. */
   dayCloseKind(side: 'short' | 'over'): ServerKindDef;
+  /** The kind a returned (bounced or cancelled) cheque of this direction writes. */
+  chequeReturnKind(direction: 'received' | 'issued'): ServerKindDef;
 }
 
 export function createRegistry(list: readonly KindDef[], server: readonly ServerKindDef[] = serverKinds): Registry {
@@ -350,8 +367,13 @@ export function createRegistry(list: readonly KindDef[], server: readonly Server
     serverKinds: server,
     server: (kind) => serverByName.get(kind),
     dayCloseKind(side) {
-      const found = server.find((k) => k.madeBy.dayClose === side);
+      const found = server.find((k) => 'dayClose' in k.madeBy && k.madeBy.dayClose === side);
       if (!found) throw new Error(`registry: no day close kind for a count ${side}`);
+      return found;
+    },
+    chequeReturnKind(direction) {
+      const found = server.find((k) => 'cheque' in k.madeBy && k.madeBy.cheque === direction);
+      if (!found) throw new Error(`registry: no kind for a returned cheque ${direction}`);
       return found;
     },
     kinds: list,

@@ -107,6 +107,11 @@ export const accessTable = `
   GET  /api/transfers                          401 403 ok  ok
   POST /api/transfers                          401 403 ok  ok
   GET  /api/cashbook                           401 403 ok  ok
+  GET  /api/cheques                            401 403 ok  ok
+  POST /api/cheques/:id/deposit                401 403 ok  ok
+  POST /api/cheques/:id/clear                  401 403 ok  ok
+  POST /api/cheques/:id/bounce                 401 403 ok  ok
+  POST /api/cheques/:id/cancel                 401 403 ok  ok
   GET  /api/day-close                          401 403 ok  ok
   POST /api/day-close                          401 403 ok  ok
   POST /api/day-close/:id/reopen               401 403 403 ok

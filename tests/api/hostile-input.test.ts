@@ -488,7 +488,23 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let acc: Agent;
   const partnerOf = new Map<PartnerCategory, { id: number; name: string }>();
   /** Live targets of the id routes, and the accounts the sign-in routes act on. */
-  const target = { close: 0, entry: 0, corrected: 0, fire: 0, asset: 0, partner: 0, account: 0, user: '', staff: '', resetEmail: '', resetToken: '' };
+  /** The cheques the untouched bodies act on, fresh for that test (the others use `cheque`, cleared). */
+  const chequeFor: Partial<Record<'deposit' | 'clear' | 'bounce' | 'cancel', number>> = {};
+  let chequeBank = 0;
+  const target = {
+    cheque: 0,
+    close: 0,
+    entry: 0,
+    corrected: 0,
+    fire: 0,
+    asset: 0,
+    partner: 0,
+    account: 0,
+    user: '',
+    staff: '',
+    resetEmail: '',
+    resetToken: '',
+  };
   let routes: WriteRoute[] = [];
 
   beforeAll(async () => {
@@ -503,6 +519,10 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.account = await created(admin.post('/api/accounts', { name: 'Hostile Wallet', type: 'mobile', number: '01700000000' }));
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.close = await created(acc.post('/api/day-close', { account_id: target.account, date: daysBefore(todayIn('Asia/Dhaka'), 300), counted: '0' }));
+    // A cheque that has cleared: every well-formed action on it is refused (409), so bad bodies are all that is left to try.
+    chequeBank = await created(admin.post('/api/accounts', { name: 'Hostile Cheque Bank', type: 'bank', bank: 'Sonali', number: '1' }));
+    target.cheque = await chequeIn(true);
+    expect((await acc.post(`/api/cheques/${target.cheque}/clear`, {})).statusCode).toBe(200);
     target.corrected = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.fire = await created(acc.post('/api/fire', entryBody('fire', { roll: '1', pot_number: '4' })));
     target.asset = await created(acc.post('/api/assetsCost', entryBody('asset', { name: 'Crane', paid_amount: '5000' })));
@@ -516,6 +536,23 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     await t?.close();
     await mail?.stop();
   });
+
+  /** A cheque received from a client, in hand or deposited. */
+  async function chequeIn(deposited: boolean): Promise<number> {
+    const paid = await created(
+      acc.post('/api/receiptData', {
+        partner_id: target.partner,
+        paid_amount: '10',
+        payment: 'cheque',
+        cheque_no: 'H-1',
+        cheque_bank: 'Sonali',
+        cheque_date: '2099-01-01',
+      }),
+    );
+    const id = ((await acc.get('/api/cheques')).json().data as { id: number; entry_id: number }[]).find((c) => c.entry_id === paid)?.id ?? 0;
+    if (deposited) expect((await acc.post(`/api/cheques/${id}/deposit`, { account_id: chequeBank })).statusCode).toBe(200);
+    return id;
+  }
 
   async function addPartner(body: Record<string, string>) {
     const res = await admin.post('/api/userDetailsData', body);
@@ -797,6 +834,44 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         refusesExtraKeys: true,
         emptyIsBad: true,
       },
+      // A cheque's state changes (issue 28 part 4): an optional day (not a future one: that is the state's to refuse) and account, a reason.
+      ...(['deposit', 'clear', 'bounce', 'cancel'] as const).map((action) => {
+        const chequeDay: FieldSpec = {
+          name: 'date',
+          valid: j(todayIn('Asia/Dhaka')),
+          bad: fc.oneof(
+            wrongTypes,
+            unstorable,
+            fc.constantFrom('2026-02-30', '2026-13-01', '9999-99-99', '2026-1-1', '26/11/2026', "2026-01-01'; drop table entries; --").map(j),
+          ),
+          required: false,
+        };
+        const fields: FieldSpec[] =
+          action === 'deposit'
+            ? [
+                chequeDay,
+                {
+                  name: 'account_id',
+                  valid: String(chequeBank),
+                  bad: fc.oneof(fc.constantFrom('-1', '0', '1.5', j('abc'), '1e309', j('NaN'), 'true', '[1]', j('0x1'), j('01')), wrongTypes),
+                  required: false,
+                },
+              ]
+            : [
+                chequeDay,
+                action === 'bounce' ? text('reason', 'no funds', 300) : { name: 'reason', valid: j('written wrong'), bad: badText(300), required: false },
+              ];
+        return {
+          ...withId(
+            'POST',
+            `/api/cheques/:id/${action}`,
+            () => chequeFor[action] ?? target.cheque,
+            () => acc,
+            fields,
+          ),
+          emptyIsBad: action === 'bounce',
+        };
+      }),
       withId(
         'POST',
         '/api/day-close/:id/reopen',
@@ -1003,6 +1078,10 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'POST /api/transfers',
     'POST /api/day-close',
     'POST /api/day-close/:id/reopen',
+    'POST /api/cheques/:id/deposit',
+    'POST /api/cheques/:id/clear',
+    'POST /api/cheques/:id/bounce',
+    'POST /api/cheques/:id/cancel',
     'POST /api/entries/:id/void',
     'POST /api/entries/:id/correct',
     'PUT /api/fire/:id',
@@ -1191,6 +1270,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.user = (await t.signedIn('user', 'Another User')).user.id;
     target.staff = (await t.signedIn('acounts', 'Other Staff')).user.id;
     target.resetToken = await resetToken(target.resetEmail);
+    for (const action of ['deposit', 'cancel'] as const) chequeFor[action] = await chequeIn(false);
+    for (const action of ['clear', 'bounce'] as const) chequeFor[action] = await chequeIn(true);
     for (const route of routes) {
       const res = await route.agent().request(route.method, route.url(), objectText(validPairs(route)), JSON_TYPE);
       expect(res.statusCode, `${route.name} ${res.body}`).toBeGreaterThanOrEqual(200);

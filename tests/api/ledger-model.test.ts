@@ -590,6 +590,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
               current_balance: wire(balance, 2),
               wire_stock: wire(base.stock + sum(entries.map(stock)), 3),
               accounts: accountsOf(balance, base.bank + moved.bank),
+              cheques: { in_hand: 0, issued: 0 },
             });
             expect(newest).toEqual(rowOf(e));
           } else {
@@ -836,6 +837,7 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       current_balance: wire(next.balance, 2),
       wire_stock: wire(next.stock, 3),
       accounts: accountsOf(next.balance, next.bank),
+      cheques: { in_hand: 0, issued: 0 },
     });
     // The cash books of the sequence's days open with what the accounts held before it and close with what they hold now.
     for (const [account, before, after] of [

@@ -5,6 +5,8 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { Role } from '../../src/shared/roles.ts';
 import { Agent } from './agent.ts';
 import { type DialectName, createTestDatabase } from './databases.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { openSqlite } from '../../src/server/db/sqlite.ts';
 import { TEST_PASSWORD } from './factories.ts';
 
 export interface TestApp {
@@ -12,6 +14,11 @@ export interface TestApp {
   close(): Promise<void>;
   /** A verified account with the role, signed in through the real sign-in route. */
   signedIn(role: Role, name?: string): Promise<{ agent: Agent; user: { id: string; email: string; name: string; role: Role } }>;
+  /**
+   * A second instance of the server on the same database (its own connections; no state shared
+   * in the process but the database), and an agent of it carrying `as`'s session.
+   */
+  secondInstance(as: Agent): Promise<{ agent: Agent; close(): Promise<void> }>;
 }
 
 let counter = 0;
@@ -33,8 +40,24 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database: testDb.database, ...opts });
   await app.ready();
+  const secondInstance = async (as: Agent) => {
+    const target = testDb.target;
+    const database = target.dialect === 'sqlite' ? openSqlite(target.file) : await openPostgres(target.url);
+    const other = await buildApp({ config, database, ...opts });
+    await other.ready();
+    const agent = new Agent(other);
+    for (const [k, v] of as.cookies) agent.cookies.set(k, v);
+    return {
+      agent,
+      close: async () => {
+        await other.close();
+        await database.close();
+      },
+    };
+  };
   return {
     app,
+    secondInstance,
     close: async () => {
       await app.close();
       await testDb.drop();

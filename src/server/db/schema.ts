@@ -246,7 +246,36 @@ export interface FireManDayTotalsTable extends Sums {
   issue_date: string;
 }
 
+/** A cheque received or issued (migration 0022, modules/books/cheques.ts). */
+export interface ChequeTable {
+  id: Generated<number>;
+  /** The payment entry (a kind with `cheque` in the registry) it paid. */
+  entry_id: number;
+  direction: string;
+  partner_id: number | null;
+  amount_p: number;
+  cheque_no: string;
+  cheque_bank: string;
+  /** The day written on it (may be in the future: a post-dated cheque). */
+  cheque_date: string;
+  state: string;
+  /** The bank account: an issued cheque's, drawn on; a received one's, deposited into. */
+  account_id: number | null;
+  deposited_on: string | null;
+  /** The day it cleared, bounced or was cancelled. */
+  settled_on: string | null;
+  /** The transfer that moved its money into (or out of) the bank account when it cleared. */
+  clear_entry_id: number | null;
+  /** The entry that undid it for the party when it bounced or was cancelled. */
+  return_entry_id: number | null;
+  reason: string | null;
+  created_at: string;
+  changed_at: string;
+  changed_by: string;
+}
+
 export interface DB {
+  cheques: ChequeTable;
   kind_month_totals: KindMonthTotalsTable;
   pot_month_totals: PotMonthTotalsTable;
   pot_day_totals: PotDayTotalsTable;

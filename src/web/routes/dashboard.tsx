@@ -25,6 +25,9 @@ const DayClosePage = lazy(() => import('../features/accounts/day-close-page').th
 const AccountsPage = lazy(() => import('../features/accounts/accounts-page').then((m) => ({ default: m.AccountsPage })));
 // An account's cash book: opening, every entry in and out, closing.
 const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').then((m) => ({ default: m.CashbookPage })));
+// The cheques received and issued, by state, with their actions (issue 28 part 4).
+const ChequesPage = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesPage })));
+const ChequesDue = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesDue })));
 // Who owes what and since when (issue 29).
 const DuesPage = lazy(() => import('../features/dues/dues-page').then((m) => ({ default: m.DuesPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
@@ -131,6 +134,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <AccountsPage />;
     case 'cashbook':
       return <CashbookPage />;
+    case 'cheques':
+      return <ChequesPage />;
     case 'dayClose':
       return <DayClosePage />;
     case 'dues':
@@ -145,6 +150,9 @@ function Home() {
     <section>
       <h1 className="text-2xl font-bold">{m.dashboardNav}</h1>
       <OverviewFigures />
+      <Suspense fallback={null}>
+        <ChequesDue />
+      </Suspense>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {historyMenu.map((group) => (
           <div key={group.title} className="rounded-box border border-base-300 p-4">

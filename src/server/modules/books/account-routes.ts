@@ -9,7 +9,7 @@ import { cashbookQuerySchema, transferInputSchema, transferListQuerySchema } fro
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
-import { accountToWire, changeAccount, createAccount, listAccounts } from './accounts.ts';
+import { accountToWire, changeAccount, createAccount, isMoneyAccount, listAccounts } from './accounts.ts';
 import type { BooksContext } from './context.ts';
 import { cashbookToWire, transferToWire } from './convert.ts';
 import { cashBook, createTransfer, listTransfers } from './transfers.ts';
@@ -34,7 +34,7 @@ export async function accountRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: z.object({ data: z.array(accountAnswerSchema) }) },
       },
     },
-    async () => ({ data: (await listAccounts(db)).map(accountToWire) }),
+    async () => ({ data: (await listAccounts(db)).filter(isMoneyAccount).map(accountToWire) }),
   );
   app.post(
     '/accounts',

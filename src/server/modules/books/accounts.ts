@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type AccountChange, type AccountInput, CASH_ACCOUNT_ID, accountNameKey } from '../../../shared/accounts.ts';
 import type { AccountAnswer } from '../../../shared/api-schemas.ts';
+import { chequeHolderTypes, isChequeHolder } from '../../../shared/cheques.ts';
 import { formatTaka, toDecimal, units } from '../../../shared/money.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -44,6 +45,15 @@ export function accountToWire(a: AccountRow): AccountAnswer {
 /** Every account with its balance, Cash first. An answer kept on SQLite comes back at once (preparedQuery). */
 export const listAccounts = (db: Kysely<DB>) => accountsRead(db);
 
+/** The accounts a person sees and picks: not the two where cheques' money waits (docs/decisions/0035). */
+export const isMoneyAccount = (a: { type: string }) => !isChequeHolder(a.type);
+
+/** What waits in the cheques' accounts (taka): cheques in hand, and cheques issued and not yet cleared (a positive figure). */
+export function chequeTotals(rows: readonly AccountRow[]) {
+  const balance = (type: string) => rows.filter((a) => a.type === type).reduce((s, a) => s + Number(a.cash_in_p ?? 0) - Number(a.cash_out_p ?? 0), 0);
+  return { in_hand: toDecimal(balance(chequeHolderTypes.received), units.money), issued: toDecimal(0 - balance(chequeHolderTypes.issued), units.money) };
+}
+
 async function accountById(db: Db, id: number): Promise<AccountAnswer | undefined> {
   const row = await db
     .selectFrom('money_accounts as a')
@@ -57,8 +67,9 @@ async function accountById(db: Db, id: number): Promise<AccountAnswer | undefine
 /** The account an entry names (in `field`): it must exist and be open. Cash (the default) needs no read. */
 export async function openAccount(db: Db, id: number | undefined, field = 'account_id'): Promise<number> {
   if (id === undefined || id === CASH_ACCOUNT_ID) return CASH_ACCOUNT_ID;
-  const a = await db.selectFrom('money_accounts').select(['id', 'name', 'archived']).where('id', '=', id).executeTakeFirst();
-  if (!a) throw new HttpError(400, 'account_not_found', undefined, field);
+  const a = await db.selectFrom('money_accounts').select(['id', 'name', 'archived', 'type']).where('id', '=', id).executeTakeFirst();
+  // The cheques' accounts are the books' own: money reaches them only by cheque.
+  if (!a || isChequeHolder(a.type)) throw new HttpError(400, 'account_not_found', undefined, field);
   if (Number(a.archived)) throw new HttpError(400, 'account_not_open', { name: a.name }, field);
   return id;
 }
@@ -112,7 +123,7 @@ export async function changeAccount(db: Kysely<DB>, id: number, change: AccountC
   return nameClash(change.name, () =>
     writeTransaction(db, async (trx) => {
       const before = await accountById(trx, id);
-      if (!before) throw new HttpError(404, 'account_not_found');
+      if (!before || isChequeHolder(before.type)) throw new HttpError(404, 'account_not_found');
       if (change.type !== undefined && change.type !== before.type) throw new HttpError(409, 'account_type_fixed', undefined, 'type');
       await refuseTakenName(trx, change.name, id);
       if (change.archived === true && !before.archived) {

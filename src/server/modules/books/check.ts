@@ -4,6 +4,7 @@ import { type Registry, registry as appRegistry } from '../../../shared/registry
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountProblems } from './accounts.ts';
+import { chequeProblems } from './cheques.ts';
 import { dayCloseProblems } from './day-close.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
@@ -47,6 +48,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   // Against the balance the entries add up to: a wrong stored summary is one problem, said above.
   problems.push(...(await accountProblems(db, computed.balance_p, rows)));
   problems.push(...(await dayCloseProblems(db, registry, rows)));
+  problems.push(...(await chequeProblems(db, registry, rows, computed.balance_p)));
   return problems;
 }
 

@@ -244,7 +244,7 @@ export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id
     rows: l.rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
-      title: registry.byName(r.kind)?.title ?? r.kind,
+      title: registry.byName(r.kind)?.title ?? registry.server(r.kind)?.title ?? r.kind,
       issue_date: r.issue_date,
       total_price: money(r.total_price_p),
       paid_amount: money(r.paid_amount_p),

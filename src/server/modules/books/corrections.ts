@@ -9,6 +9,7 @@ import type { BooksContext } from './context.ts';
 import { prepareEntry, replay } from './entries.ts';
 import { prepareTransfer } from './transfers.ts';
 import { refuseClosedDays } from './closed-days.ts';
+import { refuseChequeEntry } from './cheques.ts';
 import { auditVoided, blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
@@ -27,6 +28,7 @@ async function refuseCorrection(ctx: { db: repo.Db; registry: Registry }, row: r
     throw new HttpError(409, by ? 'corrected_already' : 'voided_not_correctable', by ? { id: Number(by.id) } : undefined);
   }
   refuseVoid(ctx.registry, row);
+  await refuseChequeEntry(ctx.db, Number(row.id));
 }
 
 export async function correctEntry(ctx: BooksContext, id: number, body: unknown, actor: CurrentUser) {
@@ -40,6 +42,8 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
     ...fields
   } = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const { reason } = parseInput(reasonSchema, { reason: rawReason });
+  // A cheque is its own record: a correction is paid as the original was, never by a new cheque.
+  if (fields.payment === 'cheque') throw new HttpError(400, 'cheque_correction', undefined, 'payment');
   const found = await repo.getEntry(ctx.db, id);
   if (!found) throw new HttpError(404, 'entry_not_found');
   const kind = registry.byName(found.kind);

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isChequeHolder } from '../../../shared/cheques.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { type DayCloseAnswer, type DayCloseInput, notesTotal } from '../../../shared/day-close.ts';
 import { formatTaka, toDecimal, units } from '../../../shared/money.ts';
@@ -49,7 +50,8 @@ export async function closeDay(ctx: BooksContext, input: DayCloseInput, actor: C
   const today = todayIn(ctx.timeZone);
   if (input.date > today) throw new HttpError(400, 'day_close_future', { today }, 'date');
   const account = await ctx.db.selectFrom('money_accounts').select(['id', 'type']).where('id', '=', input.account_id).executeTakeFirst();
-  if (!account) throw new HttpError(400, 'account_not_found', undefined, 'account_id');
+  // The cheques' accounts are not counted: a cheque's state says where its money is.
+  if (!account || isChequeHolder(account.type)) throw new HttpError(400, 'account_not_found', undefined, 'account_id');
   if (input.notes && account.type !== 'cash') throw new HttpError(400, 'day_close_notes_cash_only', undefined, 'notes');
   const counted = input.notes ? notesTotal(input.notes) : (input.counted as number);
   return writeTransaction(ctx.db, async (trx) => {

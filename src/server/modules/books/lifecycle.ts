@@ -9,6 +9,7 @@ import * as repo from './repository.ts';
 import type { Db } from './repository.ts';
 import { recordRollups } from './rollups.ts';
 import { refuseClosedDays } from './closed-days.ts';
+import { refuseChequeEntry } from './cheques.ts';
 
 /** Who changes an entry: a signed-in person, or the command line. */
 type Actor = Pick<CurrentUser, 'id' | 'name'>;
@@ -25,6 +26,8 @@ export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidI
 export async function voidWithin(trx: Db, ctx: BooksContext, id: number, reason: string, actor: Actor) {
   const original = await repo.getEntry(trx, id);
   refuseVoid(ctx.registry, original);
+  // A cheque's entries change only through the cheque (bounce, cancel).
+  await refuseChequeEntry(trx, id);
   // A void takes the amount out of its original's day: that day must be open (decision 0032).
   await refuseClosedDays(trx, ctx.registry, [original]);
   // The check and the change in one statement: of two racing changes to this row, one wins.

@@ -32,7 +32,8 @@ export function accountMoves(row: Pick<RollupRow, 'account_id' | 'cash_p' | 'pai
 
 /** How an entry moves what its party owes us (+) or we owe them (−): its kind's ledger rule, on the rule's field. */
 export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in EntryColumn]?: unknown }): number {
-  const kind = registry.byName(row.kind);
+  // A registry kind, or one the server writes (a returned cheque: the party owes it again).
+  const kind = registry.byName(row.kind) ?? registry.server(row.kind);
   const rule = kind?.ledger;
   if (!rule) return 0;
   const column = kind.fields.find((f) => f.name === rule.field)?.column;

@@ -23,8 +23,9 @@ import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire, transferToWire } from './convert.ts';
-import { accountToWire, listAccounts } from './accounts.ts';
+import { accountToWire, chequeTotals, isMoneyAccount, listAccounts } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
+import { createChequeEntry, paidByCheque } from './cheques.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import { correctEntry } from './corrections.ts';
 import { changeLifecycle, voidEntry } from './lifecycle.ts';
@@ -121,7 +122,10 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const result = await createEntry(ctx, kind, req.body, await actor(req));
+        // Paid by cheque: the entry and its cheque (cheques.ts).
+        const result = paidByCheque(kind, req.body)
+          ? { ...(await createChequeEntry(ctx, kind, req.body, await actor(req))), warnings: [] }
+          : await createEntry(ctx, kind, req.body, await actor(req));
         const warnings = result.warnings.length ? { warnings: result.warnings } : {};
         return reply.code(result.created ? 201 : 200).send({ data: entryToWire(kind, await current(result)), ...warnings });
       },
@@ -326,15 +330,20 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
   );
   // The header's figures, asked on every page: answered at once when kept in memory (no promise),
   // and written out once per summary row (the kept row is the same object until the books change).
-  // The open accounts' balances come with them (a tap on the balance shows them).
+  // The open accounts' balances come with them (a tap on the balance shows them), and what waits in cheques.
   let written: { row: object; accounts: object; json: string } | null = null;
   const summaryAnswer = (reply: FastifyReply) => {
     reply.type('application/json; charset=utf-8');
     return andThen(repo.getSummary(ctx.db), (row) =>
       andThen(listAccounts(ctx.db), (accounts) => {
         if (written?.row !== row || written.accounts !== accounts) {
-          const open = accounts.filter((a) => !Number(a.archived)).map(accountToWire);
-          const data = { ...summaryToWire(row), accounts: open.map(({ id, name, type, balance }) => ({ id, name, type, balance })) };
+          const open = accounts.filter((a) => !Number(a.archived) && isMoneyAccount(a)).map(accountToWire);
+          // The accounts + cheques in hand − cheques issued = the balance (docs/decisions/0035).
+          const data = {
+            ...summaryToWire(row),
+            accounts: open.map(({ id, name, type, balance }) => ({ id, name, type, balance })),
+            cheques: chequeTotals(accounts),
+          };
           written = { row, accounts, json: JSON.stringify({ data }) };
         }
         return written.json;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AccountAnswer, CashbookAnswer, TransferAnswer } from '../../../shared/api-schemas';
+import type { AccountAnswer, CashbookAnswer, ChequeAnswer, TransferAnswer } from '../../../shared/api-schemas';
 import type { DayCloseAnswer } from '../../../shared/day-close';
 import { api } from '../../lib/api';
 import { accountsKey, booksKey } from '../../lib/query-keys';
@@ -108,6 +108,29 @@ export function useDayClose() {
   return useMutation({
     mutationFn: ({ reopen, body }: { reopen?: number; body: Record<string, unknown> }) =>
       reopen === undefined ? api<{ data: DayClose }>('POST', '/api/day-close', body) : api<{ data: DayClose }>('POST', `/api/day-close/${reopen}/reopen`, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: booksKey });
+      await refreshSummary();
+    },
+  });
+}
+
+// Cheques (GET /api/cheques, POST /api/cheques/:id/{deposit,clear,bounce,cancel}): under `books`,
+// since clearing and returning write entries and move the accounts.
+export type Cheque = ChequeAnswer;
+
+export function chequesQuery(states: string, dueTo?: string) {
+  const query = [`state=${states}`, dueTo ? `due_to=${dueTo}` : ''].filter(Boolean).join('&');
+  return queryOptions({
+    queryKey: [...booksKey, 'cheques', states, dueTo ?? ''],
+    queryFn: () => api<{ data: Cheque[] }>('GET', `/api/cheques?${query}`).then((r) => r.data),
+  });
+}
+
+export function useChequeAction() {
+  return useMutation({
+    mutationFn: ({ id, action, body }: { id: number; action: 'deposit' | 'clear' | 'bounce' | 'cancel'; body: Record<string, unknown> }) =>
+      api<{ data: Cheque }>('POST', `/api/cheques/${id}/${action}`, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: booksKey });
       await refreshSummary();

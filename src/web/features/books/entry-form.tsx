@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { Suspense, lazy, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { fill } from '../../../shared/messages';
 import { formatTaka } from '../../../shared/money';
@@ -24,6 +24,9 @@ import { useEntrySave } from './use-entry-save';
 import { usePartyChoice } from './use-party-choice';
 import { useSuggestedAmount } from './use-suggested-amount';
 import { CreditLimitNotice, pastLimit, useCreditGuard } from './credit-limit';
+
+// The way of payment (cash or a cheque) of the kinds the registry marks `cheque`: fetched with the first such form.
+const ChequeFields = lazy(() => import('../accounts/cheque-fields'));
 
 /**
  * The form for any record kind, built from its registry entry: read-only date and issued-by,
@@ -105,7 +108,13 @@ export function EntryForm({
             </FieldShell>
           );
         })}
-        {kind.cash ? <AccountChoice id={`${idPrefix}-account_id`} form={form} /> : null}
+        {kind.cheque && !correcting ? (
+          <Suspense fallback={null}>
+            <ChequeFields idPrefix={idPrefix} form={form} />
+          </Suspense>
+        ) : null}
+        {/* A cheque received waits in Cheques in hand: no account until it is deposited. */}
+        {kind.cash && !(kind.cheque === 'received' && values.payment === 'cheque') ? <AccountChoice id={`${idPrefix}-account_id`} form={form} /> : null}
         {kind.pricing ? <LiveTotals kind={kind} values={values} /> : null}
         {past ? <CreditLimitNotice past={past} guard={credit} /> : null}
         <div className="sm:col-span-2">
