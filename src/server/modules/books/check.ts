@@ -8,6 +8,7 @@ import { dayCloseProblems } from './day-close.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
+import { shareProblems } from '../share/check.ts';
 
 /** Recomputes the books from the entries and lists every place the stored figures disagree. */
 export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistry): Promise<string[]> {
@@ -47,6 +48,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   // Against the balance the entries add up to: a wrong stored summary is one problem, said above.
   problems.push(...(await accountProblems(db, computed.balance_p, rows)));
   problems.push(...(await dayCloseProblems(db, registry, rows)));
+  problems.push(...(await shareProblems(db)));
   return problems;
 }
 
