@@ -172,7 +172,6 @@ export const refusalTexts = {
   link_gone: 'This link has expired or was revoked: ask the factory for a new one',
   link_throttled: 'Too many wrong links from this address: try again in {seconds} seconds',
   dispute_note_required: 'say what is wrong with the balance',
-  no_phone: '{name} has no mobile number (01XXXXXXXXX) in the partner record',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

@@ -159,5 +159,4 @@ export const refusals: Refusals = {
   link_gone: 'এই লিংকের মেয়াদ শেষ বা বাতিল করা হয়েছে: কারখানার কাছে নতুন লিংক চান',
   link_throttled: 'এই ঠিকানা থেকে অনেকবার ভুল লিংক: {seconds} সেকেন্ড পরে আবার চেষ্টা করুন',
   dispute_note_required: 'জেরে কী ভুল তা লিখুন',
-  no_phone: 'অংশীদারের তথ্যে {name}-এর মোবাইল নম্বর (01XXXXXXXXX) নেই',
 };

@@ -57,6 +57,7 @@ const lastAnswer = z
   .nullable()
   .meta({ title: 'LastAnswer' });
 export const lastAnswerSchema = lastAnswer;
+export type LastAnswer = z.infer<typeof lastAnswer>;
 
 export const shareAnswerSchema = z.object({
   data: z.object({ url: z.string(), expires_at: z.string(), lang: z.enum(shareLanguages), from: day.nullable(), to: day.nullable() }),
