@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { hashToken } from '../../src/server/modules/share/service.ts';
 import type { Agent } from '../helpers/agent.ts';
@@ -203,6 +207,34 @@ describe.each(dialects)('shared statements on %s', (dialect) => {
       const res = await odd.get(`/api/shared/${bad}`);
       expect([400, 404, 414], bad).toContain(res.statusCode);
       expect(res.body).not.toContain('Share Client');
+    }
+  });
+
+  it.runIf(dialect === 'postgres')('two instances on one PostgreSQL database share the links and the throttle', async () => {
+    // A second server on the same books: nothing it needs is in the first one's memory.
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.app.deps.database.db)).rows[0]?.s;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const database = await openPostgres(url.toString());
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_BUILD_DIR: '/nonexistent', DATA_DIR: '/tmp/ama-test-outbox' });
+    const other = await buildApp({ config, database });
+    try {
+      const { url: link } = (await acc.post(`/api/partners/${client}/share`, {})).json().data;
+      const onOther = (path: string, ip: string) => other.inject({ method: 'GET', url: path, remoteAddress: ip });
+      expect((await onOther(pathOf(link), '10.8.0.1')).statusCode).toBe(200);
+      // Wrong tokens from one address, on one instance and the other in turn: counted together.
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const path = `/api/shared/${'C'.repeat(31)}${i}`;
+        statuses.push(i % 2 ? (await onOther(path, '10.8.0.2')).statusCode : (await from('10.8.0.2').get(path)).statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+      // Revoked on the first, gone on the second.
+      await t.app.inject({ method: 'DELETE', url: `/api/partners/${client}/share`, headers: { cookie: cookieOf(acc), origin: 'http://localhost:3000' } });
+      expect((await onOther(pathOf(link), '10.8.0.3')).statusCode).toBe(410);
+    } finally {
+      await other.close();
+      await database.close();
     }
   });
 

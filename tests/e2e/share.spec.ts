@@ -33,6 +33,7 @@ test('a ledger shared in Bangla: opened signed out, confirmed, shown on the due 
   expect(text).toContain('ছয়শত টাকা মাত্র');
   expect(text).toContain(url);
   expect(await panel.getByTestId('send-sms').getAttribute('href')).toMatch(/^sms:\+8801712345678\?body=/);
+  await panel.screenshot({ path: testInfo.outputPath(`share-panel-${testInfo.project.name}.png`) });
 
   // The party, signed out, on a browser of its own.
   const party = await browser.newContext({
@@ -102,4 +103,5 @@ test('the reminder list sends the due on WhatsApp in one tap and remembers when'
   await page.context().route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'wa' }));
   await wa.click();
   await expect(row).not.toContainText('Never');
+  await page.screenshot({ path: testInfo.outputPath(`reminders-${testInfo.project.name}.png`), fullPage: true });
 });

@@ -79,8 +79,8 @@ export function DuesPage() {
             </span>
           ) : null}
           {r.last_answer ? (
-            <span className="ml-1">
-              <AnswerBadge answer={r.last_answer} />
+            <span className="mt-1 block">
+              <AnswerBadge answer={r.last_answer} compact />
             </span>
           ) : null}
         </>

@@ -19,19 +19,23 @@ import { shareTexts } from './texts';
 type Lang = 'en' | 'bn';
 const when = (iso: string) => businessTimeText(undefined, iso);
 
-/** The party's latest answer to its statement: 'confirmed ৳ 600.00 on …' or 'disputed …' with the note. */
-export function AnswerBadge({ answer }: { answer: LastAnswer }) {
+/**
+ * The party's latest answer to its statement: 'confirmed ৳ 600.00 on …' or 'disputed …: the note'.
+ * `compact` (a list's cell): the answer and the balance, the day and the note on hover.
+ */
+export function AnswerBadge({ answer, compact = false }: { answer: LastAnswer; compact?: boolean }) {
   const m = useTexts(shareTexts);
   if (!answer) return null;
   const confirmed = answer.answer === 'confirm';
+  const words = { answer: confirmed ? m.answerConfirm : m.answerDispute, balance: formatCell(answer.balance, 'money'), day: when(answer.at) };
+  const full = `${fill(m.answerOn, words)}${answer.note ? `: ${answer.note}` : ''}`;
   return (
     <span
-      className={`badge badge-sm ${confirmed ? 'badge-success' : 'badge-warning'} h-auto whitespace-normal`}
-      title={answer.note ?? undefined}
+      className={`badge badge-sm ${confirmed ? 'badge-success' : 'badge-warning'} h-auto ${compact ? 'whitespace-nowrap' : 'whitespace-normal'}`}
+      title={compact ? full : undefined}
       data-testid="party-answer"
     >
-      {fill(m.answerOn, { answer: confirmed ? m.answerConfirm : m.answerDispute, balance: formatCell(answer.balance, 'money'), day: when(answer.at) })}
-      {answer.note ? `: ${answer.note}` : ''}
+      {compact ? `${words.answer} ${words.balance}` : full}
     </span>
   );
 }
@@ -41,9 +45,13 @@ function LanguagePick({ value, onChange }: { value: Lang; onChange: (l: Lang) =>
   return (
     <label className="flex flex-col gap-1 text-sm">
       {m.shareLanguage}
-      <select className="select select-sm" value={value} onChange={(e) => onChange(e.target.value as Lang)} data-testid="share-lang">
-        <option value="en">{m.langEn}</option>
-        <option value="bn">{m.langBn}</option>
+      <select className="select select-sm" lang={value} value={value} onChange={(e) => onChange(e.target.value as Lang)} data-testid="share-lang">
+        <option value="en" lang="en">
+          {m.langEn}
+        </option>
+        <option value="bn" lang="bn">
+          {m.langBn}
+        </option>
       </select>
     </label>
   );
