@@ -28,8 +28,9 @@ import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { duesRoutes } from './modules/dues/routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
+import { sharePageRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { readWebBuild, registerWeb } from './web.ts';
+import { readWebBuild, registerWeb, stylesheetOf } from './web.ts';
 
 export interface AppDeps {
   config: Config;
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(overviewRoutes, { prefix: '/api' });
   await app.register(duesRoutes, { prefix: '/api' });
+  await app.register(shareRoutes, { prefix: '/api' });
+  await app.register(sharePageRoutes, { stylesheet: stylesheetOf(build) });
   await app.register(openApiRoutes, { prefix: '/api' });
 
   if (build) await registerWeb(app, build);

@@ -35,6 +35,11 @@ export function readWebBuild(dir: string): WebBuild | null {
   return { dir, indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml, scriptHashes };
 }
 
+/** The app's stylesheet (its address in the built page), for a page drawn on the server (modules/share/page.ts). */
+export function stylesheetOf(build: WebBuild | null): string | null {
+  return /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)/.exec(build?.fallbackHtml ?? '')?.[1] ?? null;
+}
+
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {

@@ -311,8 +311,10 @@ export const duesAnswerSchema = z.object({
           last_payment_date: day.nullable(),
           credit_limit: z.number().nullable(),
           over_limit: z.boolean(),
-          /** The party's answer to a shared statement (confirm or dispute): not yet built, always null. */
+          /** The party's latest answer to its shared statement: confirm or dispute, its note, when, and the balance it was shown. */
           last_answer: z.object({ answer: z.enum(['confirm', 'dispute']), note: z.string().nullable(), at: z.string(), balance: z.number() }).nullable(),
+          /** When the party was last sent its due (WhatsApp or SMS), or null. */
+          last_reminded_at: z.string().nullable(),
         })
         .meta({ title: 'DueRow' }),
     ),

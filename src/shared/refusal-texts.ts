@@ -178,6 +178,12 @@ export const refusalTexts = {
 
   // Dues and credit limits (modules/dues, books/credit.ts): a refusal, or a saved sale's warning.
   credit_limit: 'this sale takes {name} past the credit limit of {limit}: due now {due}, this sale {sale}, due after it {after}',
+
+  // A party's shared statement (modules/share): the link and the party's answer.
+  link_not_found: 'No such link',
+  link_gone: 'This link has expired or was revoked: ask the factory for a new one',
+  link_throttled: 'Too many wrong links from this address: try again in {seconds} seconds',
+  dispute_note_required: 'say what is wrong with the balance',
 } as const;
 
 export type RefusalCode = keyof typeof refusalTexts;

@@ -166,4 +166,9 @@ export const refusals: Refusals = {
   cheque_date_before: 'চেক লেখার দিনের ({day}) আগে হতে পারে না',
 
   credit_limit: 'এই বিক্রিতে {name}-এর বাকি ক্রেডিট সীমা {limit} ছাড়িয়ে যায়: এখন বাকি {due}, এই বিক্রির বাকি {sale}, এর পরে বাকি {after}',
+
+  link_not_found: 'এমন কোনো লিংক নেই',
+  link_gone: 'এই লিংকের মেয়াদ শেষ বা বাতিল করা হয়েছে: কারখানার কাছে নতুন লিংক চান',
+  link_throttled: 'এই ঠিকানা থেকে অনেকবার ভুল লিংক: {seconds} সেকেন্ড পরে আবার চেষ্টা করুন',
+  dispute_note_required: 'জেরে কী ভুল তা লিখুন',
 };

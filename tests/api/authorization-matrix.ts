@@ -100,6 +100,12 @@ export const accessTable = `
   GET  /api/production                         401 403 ok  ok
   GET  /api/overview                           401 403 ok  ok
   GET  /api/dues                               401 403 ok  ok
+  POST /api/partners/:id/share                 401 403 ok  ok
+  GET  /api/partners/:id/share                 401 403 ok  ok
+  DELETE /api/partners/:id/share               401 403 ok  ok
+  POST /api/partners/:id/remind                401 403 ok  ok
+  GET  /api/shared/:token                      ok  ok  ok  ok
+  POST /api/shared/:token/answer               ok  ok  ok  ok
   PUT  /api/dashboard                          401 403 ok  ok
   GET  /api/accounts                           401 403 ok  ok
   POST /api/accounts                           401 403 403 ok
@@ -136,6 +142,10 @@ const requests: Record<string, MatrixRow['request']> = {
   'GET /api/entries/recent': { url: '/api/entries/recent?group=cashIn' },
   'PUT /api/fire/:id': { url: '/api/fire/999999', body: { fire_time: '1' } },
   'PUT /api/assetsCost/:id': { url: '/api/assetsCost/999999', body: { sold_amount: '1' } },
+  // A shared statement's token nobody was given: 404 for everyone (share.test.ts opens a real one).
+  'GET /api/shared/:token': { url: `/api/shared/${'A'.repeat(32)}` },
+  'POST /api/shared/:token/answer': { url: `/api/shared/${'A'.repeat(32)}/answer`, body: { answer: 'confirm' } },
+  'POST /api/partners/:id/remind': { url: '/api/partners/999999/remind', body: { channel: 'whatsapp' } },
 };
 
 /** The rows of a table written as above (a test may add rows of its own, for a kind of its own). */

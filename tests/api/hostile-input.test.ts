@@ -504,6 +504,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     staff: '',
     resetEmail: '',
     resetToken: '',
+    shareToken: '',
   };
   let routes: WriteRoute[] = [];
 
@@ -530,6 +531,10 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     expect((await acc.post('/api/jwt')).statusCode).toBe(200);
     ({ email: target.resetEmail } = (await t.signedIn('user', 'Forgetful User')).user);
     target.resetToken = await resetToken(target.resetEmail);
+    // A live shared statement link of a party no other route here makes a link for.
+    const link = await acc.post(`/api/partners/${target.partner}/share`, {});
+    expect(link.statusCode, link.body).toBe(201);
+    target.shareToken = new URL(link.json().data.url as string).pathname.split('/').pop() as string;
     routes = writeRoutes();
   });
   afterAll(async () => {
@@ -974,6 +979,50 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         emptyIsBad: false,
       },
       { name: 'POST /api/jwt', method: 'POST', url: () => '/api/jwt', agent: () => acc, fields: [], refusesExtraKeys: false, emptyIsBad: false },
+      // The shared statement (modules/share): a link for a party, a reminder, and the party's answer by its token.
+      {
+        ...withId(
+          'POST',
+          '/api/partners/:id/share',
+          () => (partnerOf.get('Investor') as { id: number }).id,
+          () => acc,
+          [
+            {
+              name: 'days',
+              valid: '7',
+              bad: fc.oneof(fc.constantFrom('0', '-1', '366', '1.5', '1e309', j('7'), 'null'), wrongTypes),
+              required: false,
+            },
+            { name: 'lang', valid: j('bn'), bad: badChoice(['en', 'bn']), required: false },
+            {
+              name: 'from',
+              valid: j('2026-01-01'),
+              bad: fc.oneof(wrongTypes, unstorable, fc.constantFrom('2026-02-30', '2026-1-1', '26/11/2026').map(j)),
+              required: false,
+            },
+          ],
+        ),
+        emptyIsBad: false,
+      },
+      withId(
+        'POST',
+        '/api/partners/:id/remind',
+        () => target.partner,
+        () => acc,
+        [{ name: 'channel', valid: j('sms'), bad: badChoice(['whatsapp', 'sms']), required: true }],
+      ),
+      {
+        name: 'POST /api/shared/:token/answer',
+        method: 'POST',
+        url: () => `/api/shared/${target.shareToken}/answer`,
+        agent: () => new Agent(t.app),
+        fields: [
+          { name: 'answer', valid: j('confirm'), bad: badChoice(['confirm', 'dispute']), required: true },
+          { name: 'note', valid: j('agreed'), bad: badText(500), required: false },
+        ],
+        refusesExtraKeys: true,
+        emptyIsBad: true,
+      },
       authRoute('/api/auth/sign-up/email', [
         text(
           'name',
@@ -1092,12 +1141,17 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'POST /api/loggedInUsers/:id/stop',
     'POST /api/loggedInUsers/:id/resume',
     'POST /api/jwt',
+    'POST /api/partners/:id/share',
+    'POST /api/partners/:id/remind',
+    'POST /api/shared/:token/answer',
   ];
   const idRoutes = ourRoutes.filter((r) => r.includes(':id'));
   const authRoutes = ['POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password'];
 
   it('covers every write route the server has', () => {
-    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+    // A DELETE takes no body: its own test below.
+    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE').map((r) => `${r.method} ${r.url}`);
+    expect(t.app.apiRoutes.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/partners/:id/share']);
     // POST /api/auth/* is better-auth's: its four routes that take input are listed one by one.
     expect([...writes].sort()).toEqual([...ourRoutes, 'POST /api/auth/*'].sort());
     expect(routes.map((r) => r.name).sort()).toEqual([...ourRoutes, ...authRoutes].sort());
@@ -1128,6 +1182,34 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     const res = await route.agent().request(route.method, route.url(), payload, JSON_TYPE);
     expect(res.statusCode, res.body).toBe(413);
     expect(errorOf(res).message).toMatch(/too large/i);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('answers a shared statement’s wrong, revoked and fast-guessed tokens 404, 410 and 429, leaking nothing', async () => {
+    const from = (remoteAddress: string) => (url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    const link = await acc.post(`/api/partners/${(partnerOf.get('Employee') as { id: number }).id}/share`, {});
+    const token = new URL(link.json().data.url as string).pathname.split('/').pop() as string;
+    const wrongs = fc.sample(
+      fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 32, maxLength: 32 }),
+      { numRuns: 100, seed: SEED ?? 29 },
+    );
+    // 100 guesses at once from one address: the first few are 404, the rest held back (429), none shows a party.
+    const guesses = await Promise.all(wrongs.map((w) => from('10.66.0.1')(`/api/shared/${w}`)));
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(10);
+    for (const g of guesses) expect(g.body).not.toMatch(/Employee One|"rows"|closing/);
+    expect((await from('10.66.0.1')(`/api/shared/${token}`)).statusCode).toBe(429);
+    // Revoked: 410 from anywhere, the page plain.
+    expect((await from('10.66.0.2')(`/api/shared/${token}`)).statusCode).toBe(200);
+    expect((await acc.request('DELETE', `/api/partners/${(partnerOf.get('Employee') as { id: number }).id}/share`)).statusCode).toBe(200);
+    const gone = await from('10.66.0.3')(`/s/${token}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).not.toContain('Employee One');
+    // DELETE with ids that are no id: 4xx, nothing written.
+    const before = await fingerprint();
+    for (const bad of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%00'])
+      expect((await acc.request('DELETE', `/api/partners/${bad}/share`)).statusCode).toBeLessThan(500);
     expect(await fingerprint()).toEqual(before);
   });
 

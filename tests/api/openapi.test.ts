@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KindDef, partnerCategories, registry } from '../../src/shared/registry.ts';
-import type { Agent } from '../helpers/agent.ts';
+import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { entryBody, partnerBody } from '../helpers/factories.ts';
@@ -173,6 +173,22 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     }
     const changes = await admin.get('/api/loggedInUsers/changes');
     fits('GET', '/api/loggedInUsers/changes', changes.statusCode, changes.json());
+
+    // A party's shared statement: made, opened without signing in, answered, reminded, revoked.
+    const shared = await admin.post(`/api/partners/${partners.Client}/share`, { lang: 'bn' });
+    fits('POST', '/api/partners/:id/share', shared.statusCode, shared.json());
+    const token = new URL(shared.json().data.url as string).pathname.split('/').pop() as string;
+    const opened = await new Agent(t.app).get(`/api/shared/${token}`);
+    fits('GET', '/api/shared/:token', opened.statusCode, opened.json());
+    const answered = await new Agent(t.app).post(`/api/shared/${token}/answer`, { answer: 'dispute', note: 'one payment missing' });
+    fits('POST', '/api/shared/:token/answer', answered.statusCode, answered.json());
+    const reminded = await admin.post(`/api/partners/${partners.Client}/remind`, { channel: 'sms' });
+    fits('POST', '/api/partners/:id/remind', reminded.statusCode, reminded.json());
+    const status = await admin.get(`/api/partners/${partners.Client}/share`);
+    fits('GET', '/api/partners/:id/share', status.statusCode, status.json());
+    const revoked = await admin.request('DELETE', `/api/partners/${partners.Client}/share`);
+    fits('DELETE', '/api/partners/:id/share', revoked.statusCode, revoked.json());
+    for (const res of [shared, opened, answered, reminded, status, revoked]) expect(res.statusCode, res.body).toBeLessThan(300);
 
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});

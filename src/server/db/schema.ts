@@ -301,4 +301,52 @@ export interface DB {
   account_stops: AccountStopsTable;
   sign_in_failures: SignInFailuresTable;
   sign_in_addresses: SignInAddressesTable;
+  share_links: ShareLinkTable;
+  party_answers: PartyAnswerTable;
+  party_reminders: PartyReminderTable;
+  address_failures: AddressFailuresTable;
+}
+
+/** A party's shared statement link (migration 0024): only the sha256 of its token is kept. */
+export interface ShareLinkTable {
+  id: Generated<number>;
+  partner_id: number;
+  token_hash: string;
+  /** The party's language: 'en' or 'bn'. */
+  lang: string;
+  from_date: string | null;
+  to_date: string | null;
+  created_at: string;
+  created_by: string;
+  expires_at: string;
+  revoked_at: string | null;
+  first_opened_at: string | null;
+  last_opened_at: string | null;
+}
+
+/** A party's answer to its statement: 'confirm' or 'dispute', on the closing balance it was shown. */
+export interface PartyAnswerTable {
+  id: Generated<number>;
+  partner_id: number;
+  link_id: number;
+  answer: string;
+  note: string | null;
+  at: string;
+  as_of: string;
+  balance_p: number;
+}
+
+/** When a party was last sent its due, how ('whatsapp' or 'sms'), and by whom. */
+export interface PartyReminderTable {
+  partner_id: number;
+  reminded_at: string;
+  channel: string;
+  reminded_by: string;
+}
+
+/** Wrong tries per address and purpose (`share:<ip>`), kept in the database for every instance. */
+export interface AddressFailuresTable {
+  key: string;
+  failures: number;
+  last_failure_ms: number;
 }

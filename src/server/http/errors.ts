@@ -23,7 +23,7 @@ const FASTIFY_CODES: Record<string, Refusal['code']> = {
 };
 
 export function errorAnswer(error: Error & { statusCode?: number; code?: string }): ErrorAnswer {
-  if (error instanceof HttpError) return { status: error.statusCode, refusal: error.refusal };
+  if (error instanceof HttpError) return { status: error.statusCode, refusal: error.refusal, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
   const failure = databaseFailure(error);
   if (failure?.kind === 'disk-full') return { status: 507, refusal: refusal('disk_full'), failure: failure.kind };
   if (failure) return { status: 503, refusal: refusal('books_busy'), retryAfter: 2, failure: failure.kind };

@@ -4,6 +4,8 @@ import { type Refusal, type RefusalCode, type RefusalParams, readSpoken, refusal
 /** A 4xx the client can act on: a code of shared/refusals.ts, its params and the field it names. */
 export class HttpError extends Error {
   readonly refusal: Refusal;
+  /** Seconds before trying again (a throttle's 429 sends it as Retry-After). */
+  retryAfter?: number;
   constructor(
     readonly statusCode: number,
     code: RefusalCode,

@@ -28,7 +28,7 @@ export function waitBeforeRefusals(wait: () => Promise<unknown>): void {
   beforeRefusal = wait;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -21,6 +21,7 @@ import * as m0019 from './0019-import-batches.ts';
 import * as m0020 from './0020-dues-and-credit-limits.ts';
 import * as m0021 from './0021-day-close.ts';
 import * as m0022 from './0022-cheques.ts';
+import * as m0024 from './0024-shared-statements.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -49,6 +50,7 @@ const steps: Record<string, Step> = {
   '0020-dues-and-credit-limits': m0020,
   '0021-day-close': m0021,
   '0022-cheques': m0022,
+  '0024-shared-statements': m0024,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

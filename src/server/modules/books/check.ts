@@ -9,6 +9,7 @@ import { dayCloseProblems } from './day-close.ts';
 import { priceRow } from './entries.ts';
 import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
+import { shareProblems } from '../share/check.ts';
 
 /** Recomputes the books from the entries and lists every place the stored figures disagree. */
 export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistry): Promise<string[]> {
@@ -49,6 +50,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   problems.push(...(await accountProblems(db, computed.balance_p, rows)));
   problems.push(...(await dayCloseProblems(db, registry, rows)));
   problems.push(...(await chequeProblems(db, registry, rows, computed.balance_p)));
+  problems.push(...(await shareProblems(db)));
   return problems;
 }
 

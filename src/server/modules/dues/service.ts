@@ -3,6 +3,7 @@ import { todayIn } from '../../../shared/dates.ts';
 import { type DueRow, type DueSide, type Dues, bucketOf, daysBetween } from '../../../shared/dues-api.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import type { DB } from '../../db/schema.ts';
+import { lastAnswers, lastReminders } from '../share/repository.ts';
 import * as repo from './repository.ts';
 
 // The due list with ageing (docs/decisions/0031-dues-and-credit-limits.md).
@@ -30,7 +31,10 @@ export async function dueList(db: Kysely<DB>, timeZone: string, q: { side: DueSi
   const asOf = q.as_of ?? todayIn(timeZone);
   const sign = q.side === 'receivable' ? 1 : -1;
   const aged = ageDues(await repo.dueSteps(db, sign, asOf), asOf);
-  const parties = await repo.dueParties(db, sign, asOf, [...aged.keys()]);
+  const ids = [...aged.keys()];
+  const parties = await repo.dueParties(db, sign, asOf, ids);
+  // The party's answer to its shared statement, and when it was last sent its due (modules/share).
+  const [answers, reminders] = await Promise.all([lastAnswers(db, ids), lastReminders(db, ids)]);
   const rows: DueRow[] = [];
   for (const p of parties) {
     const a = aged.get(Number(p.id));
@@ -50,7 +54,8 @@ export async function dueList(db: Kysely<DB>, timeZone: string, q: { side: DueSi
       credit_limit: limit === null ? null : money(limit),
       // A limit is on what a party may owe us.
       over_limit: sign > 0 && limit !== null && a.due > limit,
-      last_answer: null,
+      last_answer: answers.get(Number(p.id)) ?? null,
+      last_reminded_at: reminders.get(Number(p.id))?.reminded_at ?? null,
     });
   }
   // Oldest overdue first; the larger due first on the same day.

@@ -11,35 +11,58 @@ import { SearchBox } from '../../components/ui/search-box';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { errorText } from '../../lib/error-text';
 import { csvNumber, dateText, formatCell } from '../../lib/format';
-import { tr, useTexts } from '../../lib/i18n';
+import { tr, useLanguage, useTexts } from '../../lib/i18n';
 import { ledgerLink } from '../statements/api';
 import { duesQuery } from './api';
 import { dueTexts } from './texts';
+import { AnswerBadge, LanguagePick, SendDue, shareTexts } from '../share';
+import { usePartners } from '../partners/api';
+import { businessTimeText } from '../../lib/config';
 
 // The due list (issue 29, decision 0031): receivables or payables, each party's due split by age,
 // oldest overdue first, filtered by category and a search, with the totals of what is shown.
 // Print gives A4 (the statements' print layout), Export CSV plain figures; a phone shows cards.
 
 const money = (v: number) => formatCell(v, 'money');
+
+/** Why a party is on the reminder list: a due raised this week, one overdue past 30 days, or past its limit. */
+function remindReasons(r: DueRow, asOf: string): ('remindNew' | 'remindOld' | 'remindLimit')[] {
+  const reasons: ('remindNew' | 'remindOld' | 'remindLimit')[] = [];
+  if (Date.parse(asOf) - Date.parse(r.oldest_due_date) <= 6 * 86_400_000) reasons.push('remindNew');
+  if (r.d31_60 + r.d61_90 + r.d90_plus > 0) reasons.push('remindOld');
+  if (r.over_limit) reasons.push('remindLimit');
+  return reasons;
+}
 const figures = ['due', 'd0_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
 
 export function DuesPage() {
   const m = useTexts(dueTexts);
+  const sh = useTexts(shareTexts);
   const [params, setParams] = useSearchParams();
+  const reminders = params.get('reminders') === '1';
+  const [lang, setLang] = useState<'en' | 'bn'>(useLanguage());
+  const contacts = new Map((usePartners().data ?? []).map((p) => [p.id, p.contact]));
   const side: DueSide = params.get('side') === 'payable' ? 'payable' : 'receivable';
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
   const q = useQuery(duesQuery(side));
   const d = q.data;
   const needle = search.trim().toLowerCase();
-  const rows = (d?.rows ?? []).filter((r) => (!category || r.catagories === category) && (!needle || r.name.toLowerCase().includes(needle)));
+  const rows = (d?.rows ?? []).filter(
+    (r) =>
+      (!category || r.catagories === category) &&
+      (!needle || r.name.toLowerCase().includes(needle)) &&
+      (!reminders || remindReasons(r, d?.as_of ?? '').length > 0),
+  );
   const sum = (key: (typeof figures)[number]) => rows.reduce((s, r) => s + Math.round(r[key] * 100), 0) / 100;
   const headers = { due: m.duesDue, d0_30: m.dues0to30, d31_60: m.dues31to60, d61_90: m.dues61to90, d90_plus: m.dues90plus };
-  const pickSide = (next: DueSide) => {
+  const setParam = (key: string, value: string | null) => {
     const p = new URLSearchParams(params);
-    p.set('side', next);
+    if (value === null) p.delete(key);
+    else p.set(key, value);
     setParams(p);
   };
+  const pickSide = (next: DueSide) => setParam('side', next);
 
   const columns: TableColumn<DueRow>[] = [
     {
@@ -55,6 +78,11 @@ export function DuesPage() {
               {m.duesOverLimit}
             </span>
           ) : null}
+          {r.last_answer ? (
+            <span className="mt-1 block">
+              <AnswerBadge answer={r.last_answer} compact />
+            </span>
+          ) : null}
         </>
       ),
     },
@@ -63,6 +91,23 @@ export function DuesPage() {
     { key: 'oldest', header: m.duesOldest, nowrap: true, cell: (r) => dateText(r.oldest_due_date) },
     { key: 'paid', header: m.duesLastPayment, nowrap: true, cell: (r) => (r.last_payment_date ? dateText(r.last_payment_date) : '') },
     { key: 'limit', header: m.duesLimit, numeric: true, cell: (r) => (r.credit_limit === null ? '' : money(r.credit_limit)) },
+    ...(reminders
+      ? [
+          {
+            key: 'why',
+            header: sh.remindersTitle,
+            cell: (r: DueRow) =>
+              remindReasons(r, d?.as_of ?? '')
+                .map((k) => sh[k])
+                .join(', '),
+          },
+          {
+            key: 'reminded',
+            header: sh.remindLast,
+            cell: (r: DueRow) => (r.last_reminded_at ? businessTimeText(undefined, r.last_reminded_at) : sh.remindNever),
+          },
+        ]
+      : []),
   ];
   const title = side === 'receivable' ? m.duesReceivable : m.duesPayable;
   const asOf = d ? fill(m.duesAsOf, { day: dateText(d.as_of) }) : '';
@@ -107,6 +152,15 @@ export function DuesPage() {
             {s === 'receivable' ? m.duesReceivable : m.duesPayable}
           </button>
         ))}
+        <button
+          type="button"
+          aria-pressed={reminders}
+          className={`btn btn-sm ${reminders ? 'btn-primary' : 'btn-outline'}`}
+          onClick={() => setParam('reminders', reminders ? null : '1')}
+          data-testid="dues-reminders"
+        >
+          {sh.remindersTitle}
+        </button>
       </div>
       <p className="mt-2 text-sm" data-testid="dues-as-of">
         {title} · {asOf}
@@ -126,6 +180,7 @@ export function DuesPage() {
               </select>
             </label>
             <SearchBox value={search} onChange={setSearch} placeholder={m.duesSearch} className="" />
+            <LanguagePick value={lang} onChange={setLang} />
           </>
         }
         onCsv={csv}
@@ -142,6 +197,18 @@ export function DuesPage() {
           rows={rows}
           rowKey={(r) => r.partner_id}
           rowTestId="dues-row"
+          actions={(r) =>
+            d ? (
+              <SendDue
+                partnerId={r.partner_id}
+                name={r.name}
+                contact={contacts.get(r.partner_id)}
+                due={side === 'receivable' ? r.due : -r.due}
+                asOf={d.as_of}
+                lang={lang}
+              />
+            ) : null
+          }
           totals={d ? { label: m.total, testId: 'dues-totals' } : undefined}
           empty={d ? m.duesNone : m.loading}
         />

@@ -22,6 +22,8 @@ import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
 import { statementTexts } from './texts';
+import { SharePanel } from '../share';
+import { todayIn } from '../../../shared/dates';
 
 const standing = (m: WordsOf<typeof statementTexts>, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 
@@ -139,6 +141,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
       />
       <InWords items={[{ label: fill(m.closingBalance, { standing: standing(m, l.closing) }), words: takaInWords(Math.abs(l.closing)) }]} />
       <PrintSignatures />
+      <SharePanel partnerId={partnerId} name={l.partner.name} contact={party?.contact} closing={l.closing} asOf={range.to ?? todayIn('Asia/Dhaka')} />
       <BackToDashboard to="/dashboard/ledger" label={m.allPartners} />
     </section>
   );
