@@ -125,12 +125,15 @@ export const accountAnswerSchema = z
   .meta({ title: 'Account' });
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 
+/** Each open account's balance (taka), Cash first: their sum is the header's balance. */
+const accountBalances = z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true }));
+
 /** The header's figures, and each open account's balance (their sum is the balance). */
 export const summaryAnswerSchema = z.object({
   data: z.object({
     wire_stock: z.number(),
     current_balance: z.number().nullable(),
-    accounts: z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true })),
+    accounts: accountBalances,
   }),
 });
 
@@ -239,6 +242,8 @@ export const overviewAnswerSchema = z.object({
     payables: z.array(party),
     open_fires: z.number().int(),
     months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), balance: z.number(), ...cash })),
+    /** Where the balance is: each open account (Cash in hand, each bank, each wallet). */
+    accounts: accountBalances,
   }),
 });
 

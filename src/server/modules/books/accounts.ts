@@ -44,6 +44,15 @@ export function accountToWire(a: AccountRow): AccountAnswer {
 /** Every account with its balance, Cash first. An answer kept on SQLite comes back at once (preparedQuery). */
 export const listAccounts = (db: Kysely<DB>) => accountsRead(db);
 
+/** The open accounts' balances (id, name, type, balance), Cash first: the header's and the overview's list. */
+export const openBalances = (accounts: readonly AccountRow[]) =>
+  accounts
+    .filter((a) => !Number(a.archived))
+    .map((a) => {
+      const { id, name, type, balance } = accountToWire(a);
+      return { id, name, type, balance };
+    });
+
 async function accountById(db: Db, id: number): Promise<AccountAnswer | undefined> {
   const row = await db
     .selectFrom('money_accounts as a')

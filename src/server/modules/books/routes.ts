@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire, transferToWire } from './convert.ts';
-import { accountToWire, listAccounts } from './accounts.ts';
+import { listAccounts, openBalances } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
 import { correctEntry } from './corrections.ts';
@@ -333,8 +333,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
     return andThen(repo.getSummary(ctx.db), (row) =>
       andThen(listAccounts(ctx.db), (accounts) => {
         if (written?.row !== row || written.accounts !== accounts) {
-          const open = accounts.filter((a) => !Number(a.archived)).map(accountToWire);
-          const data = { ...summaryToWire(row), accounts: open.map(({ id, name, type, balance }) => ({ id, name, type, balance })) };
+          const data = { ...summaryToWire(row), accounts: openBalances(accounts) };
           written = { row, accounts, json: JSON.stringify({ data }) };
         }
         return written.json;
