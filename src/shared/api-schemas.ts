@@ -160,6 +160,8 @@ export const ledgerAnswerSchema = z.object({
         paid_amount: money,
         discount_amount: money,
         note: z.string().nullable(),
+        /** The money account the entry's money went through (null: the kind moves no money). */
+        account_id: id.nullable(),
         effect: money,
         balance: money,
         voided: z.boolean(),

@@ -3,7 +3,8 @@ import type { KindGroup } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
-import { recentQuery } from './api';
+import { type Entry, recentQuery } from './api';
+import { accountColumn, useAccountNames } from '../accounts';
 import { EntryActions, EntryAmount, entrySummary } from './entry-actions';
 import { errorText } from '../../lib/error-text';
 
@@ -14,6 +15,7 @@ import { errorText } from '../../lib/error-text';
 export function RecentEntries({ group }: { group: KindGroup }) {
   const m = useMessages();
   const recent = useQuery(recentQuery(group));
+  const accounts = useAccountNames();
   return (
     <section className="mt-8" aria-labelledby={`recent-${group}`}>
       <h2 id={`recent-${group}`} className="text-lg font-semibold">
@@ -27,15 +29,16 @@ export function RecentEntries({ group }: { group: KindGroup }) {
           { key: 'form', header: m.form, cell: (e) => tr(e.title ?? '') },
           { key: 'name', header: m.name, cell: (e) => entrySummary(e).subject },
           { key: 'amount', header: m.amount, numeric: true, cell: (e) => <EntryAmount entry={e} /> },
+          ...accountColumn(accounts, m.account, (e: Entry) => e.account_id),
           { key: 'by', header: m.issuedBy, cell: (e) => e.issued_by },
         ]}
-        rows={recent.data ?? []}
+        rows={accounts.ready ? (recent.data ?? []) : []}
         rowKey={(e) => e.id}
         // A voided or corrected entry is struck through; its reversal and its replacement say what they undo.
         rowClassName={(e) => (e.void_of ? 'text-muted' : e.voided ? 'text-muted line-through' : '')}
         rowTestId="recent-row"
         actions={(e) => <EntryActions entry={e} lifecycle={false} />}
-        empty={recent.data ? m.noEntries : null}
+        empty={recent.data && accounts.ready ? m.noEntries : null}
       />
     </section>
   );
