@@ -4,7 +4,8 @@ import { DataTable } from '../../components/table/data-table';
 import { dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
 import { type Entry, recentQuery } from './api';
-import { accountColumn, useAccountNames } from '../accounts';
+import { accountColumn, accountNames } from '../../components/table/account-column';
+import { useSummaryFigures } from '../../lib/summary';
 import { EntryActions, EntryAmount, entrySummary } from './entry-actions';
 import { errorText } from '../../lib/error-text';
 
@@ -15,7 +16,8 @@ import { errorText } from '../../lib/error-text';
 export function RecentEntries({ group }: { group: KindGroup }) {
   const m = useMessages();
   const recent = useQuery(recentQuery(group));
-  const accounts = useAccountNames();
+  // The open accounts the header already knows (kept offline too): no list fetched for the first screen.
+  const accounts = accountNames(useSummaryFigures()?.figures.accounts ?? [], true);
   return (
     <section className="mt-8" aria-labelledby={`recent-${group}`}>
       <h2 id={`recent-${group}`} className="text-lg font-semibold">
@@ -32,13 +34,13 @@ export function RecentEntries({ group }: { group: KindGroup }) {
           ...accountColumn(accounts, m.account, (e: Entry) => e.account_id),
           { key: 'by', header: m.issuedBy, cell: (e) => e.issued_by },
         ]}
-        rows={accounts.ready ? (recent.data ?? []) : []}
+        rows={recent.data ?? []}
         rowKey={(e) => e.id}
         // A voided or corrected entry is struck through; its reversal and its replacement say what they undo.
         rowClassName={(e) => (e.void_of ? 'text-muted' : e.voided ? 'text-muted line-through' : '')}
         rowTestId="recent-row"
         actions={(e) => <EntryActions entry={e} lifecycle={false} />}
-        empty={recent.data && accounts.ready ? m.noEntries : null}
+        empty={recent.data ? m.noEntries : null}
       />
     </section>
   );

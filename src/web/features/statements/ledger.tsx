@@ -22,7 +22,8 @@ import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
 import { statementTexts } from './texts';
-import { accountColumn, useAccountNames } from '../accounts';
+import { useAccountNames } from '../accounts';
+import { accountColumn } from '../../components/table/account-column';
 
 const standing = (m: WordsOf<typeof statementTexts>, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 

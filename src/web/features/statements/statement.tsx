@@ -21,7 +21,8 @@ import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
 import { statementTexts } from './texts';
-import { accountColumn, useAccountNames } from '../accounts';
+import { useAccountNames } from '../accounts';
+import { accountColumn } from '../../components/table/account-column';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
