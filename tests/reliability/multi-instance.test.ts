@@ -39,12 +39,7 @@ describe.runIf(BASE_URL)('two instances on one PostgreSQL', () => {
   let passed = false;
 
   afterAll(async () => {
-    for (const s of servers) if (s.alive()) s.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await stopAll(servers, admin, dbName);
     if (passed) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -225,12 +220,7 @@ describe.runIf(BASE_URL)('a day close racing entries of the same day on two inst
   let admin: pg.Client | undefined;
 
   afterAll(async () => {
-    for (const s of servers) if (s.alive()) s.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await stopAll(servers, admin, dbName);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -290,6 +280,16 @@ describe.runIf(BASE_URL)('a day close racing entries of the same day on two inst
     console.log(`close race: ${accepted.length} entries in the close, ${refusedDays.length} refused after it, book ${book / 100} taka`);
   }, 120_000);
 });
+
+/** The instances killed and their database dropped. */
+async function stopAll(servers: readonly ServerProcess[], admin: pg.Client | undefined, dbName: string) {
+  for (const s of servers) if (s.alive()) s.kill('SIGKILL');
+  await Promise.all(servers.map((s) => s.exited));
+  if (admin) {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
 
 /** A new database and two instances started on it at once, the admin made and signed in (one session for both). */
 async function startTwo(admin: pg.Client, dbName: string, dir: string, servers: ServerProcess[]) {
