@@ -126,12 +126,15 @@ export const accountAnswerSchema = z
   .meta({ title: 'Account' });
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 
+/** Each open account's balance (taka), Cash first: their sum is the header's balance. */
+const accountBalances = z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true }));
+
 /** The header's figures, and each open account's balance (their sum is the balance). */
 export const summaryAnswerSchema = z.object({
   data: z.object({
     wire_stock: z.number(),
     current_balance: z.number().nullable(),
-    accounts: z.array(accountAnswerSchema.pick({ id: true, name: true, type: true, balance: true })),
+    accounts: accountBalances,
     /** Cheques received and not yet cleared, and issued and not yet presented and cleared (taka): accounts + in_hand − issued = the balance. */
     cheques: z.object({ in_hand: z.number(), issued: z.number() }),
   }),
@@ -160,6 +163,8 @@ export const ledgerAnswerSchema = z.object({
         paid_amount: money,
         discount_amount: money,
         note: z.string().nullable(),
+        /** The money account the entry's money went through (null: the kind moves no money). */
+        account_id: id.nullable(),
         effect: money,
         balance: money,
         voided: z.boolean(),
@@ -274,6 +279,8 @@ export const overviewAnswerSchema = z.object({
     payables: z.array(party),
     open_fires: z.number().int(),
     months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), balance: z.number(), ...cash })),
+    /** Where the balance is: each open account (Cash in hand, each bank, each wallet). */
+    accounts: accountBalances,
   }),
 });
 

@@ -85,6 +85,20 @@ describe.each(dialects)('money accounts on %s', (dialect) => {
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
   });
 
+  it('says in the party ledger where each entry’s money went, its figures the same as in Cash', async () => {
+    const client = (await acc.get('/api/ledger')).json().data.find((p: { name: string }) => p.name === 'Bkash Client');
+    const ledger = (await acc.get(`/api/ledger/${client.id}`)).json().data;
+    expect(ledger.rows.map((r: { kind: string; account_id: number | null; effect: number }) => [r.kind, r.account_id, r.effect])).toEqual([
+      ['paymentReceived', bkash, -5000],
+      ['msWire', 1, 0],
+    ]);
+    expect([ledger.opening, ledger.closing]).toEqual([0, -5000]);
+    const supplier = (await acc.get('/api/ledger')).json().data.find((p: { name: string }) => p.name === 'Bank Supplier');
+    expect((await acc.get(`/api/ledger/${supplier.id}`)).json().data.rows.map((r: { account_id: number }) => r.account_id)).toEqual([bank]);
+    // A statement's totals are the amounts, wherever the money went.
+    expect((await acc.get('/api/receiptData?name=Bkash%20Client')).json().totals.paid_amount).toBe(5000);
+  });
+
   it('moves the money with a correction and takes it back with a void', async () => {
     const id = (await acc.post('/api/receiptData', { name: 'Bkash Client', paid_amount: '300', account_id: bkash })).json().data.id as number;
     expect(await balanceOf(bkash)).toBe(5300);

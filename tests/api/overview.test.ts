@@ -20,6 +20,7 @@ const taka = (poisha: number) => poisha / 100;
 describe.each(dialects)('overview on %s', (dialect) => {
   let t: TestApp;
   let acc: Agent;
+  let admin: Agent;
   const today = todayIn(TIME_ZONE);
   const month = today.slice(0, 7);
   const partners: Record<string, number> = {};
@@ -48,7 +49,7 @@ describe.each(dialects)('overview on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    const { agent: admin } = await t.signedIn('admin', 'Owner');
+    ({ agent: admin } = await t.signedIn('admin', 'Owner'));
     ({ agent: acc } = await t.signedIn('acounts', 'Accounts'));
     const people: [string, string][] = [
       ...[1, 2, 3, 4, 5, 6].map((i): [string, string] => ['Client', `Client ${i}`]),
@@ -130,5 +131,40 @@ describe.each(dialects)('overview on %s', (dialect) => {
       { partner_id: partners['Acid Jamal'], name: 'Acid Jamal', catagories: 'Acid Agent', amount: 1500 },
       { partner_id: partners['Powder Karim'], name: 'Powder Karim', catagories: 'Wood Powder Agent', amount: 300 },
     ]);
+  });
+
+  it('shows where the money is, account by account, and keeps every other figure (an account is where money is, not what it was for)', async () => {
+    const before = await overview();
+    expect(before.accounts).toEqual([{ id: 1, name: 'Cash in hand', type: 'cash', balance: before.balance }]);
+    const bank = (await admin.post('/api/accounts', { name: 'City Bank CD', type: 'bank', bank: 'City Bank', number: '1234' })).json().data.id as number;
+    const wallet = (await admin.post('/api/accounts', { name: 'bKash Office', type: 'mobile', number: '01711000000' })).json().data.id as number;
+    // Cash deposited to the bank and to the wallet: the money moves, no figure but the accounts does.
+    for (const [to, amount] of [
+      [bank, '20000'],
+      [wallet, '3000'],
+    ] as const) {
+      const res = await acc.post('/api/transfers', { from_account_id: 1, to_account_id: to, amount, note: 'deposit' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const moved = await overview();
+    expect({ ...moved, accounts: [] }).toEqual({ ...before, accounts: [] });
+    expect(moved.accounts).toEqual([
+      { id: 1, name: 'Cash in hand', type: 'cash', balance: taka(Math.round(before.balance * 100) - 2_300_000) },
+      { id: bank, name: 'City Bank CD', type: 'bank', balance: 20_000 },
+      { id: wallet, name: 'bKash Office', type: 'mobile', balance: 3000 },
+    ]);
+    // A client pays 200 by bKash: the same figures move as for cash, and only the wallet holds it.
+    await post(kindNamed('paymentReceived').path, { partner_id: partners['Client 6'], paid_amount: '200', note: 'bKash', account_id: wallet });
+    const paid = await overview();
+    expect(paid.today.cash_in).toBe(moved.today.cash_in + 200);
+    expect(paid.balance).toBe(moved.balance + 200);
+    const six = (o: Overview) => o.receivables.find((r) => r.partner_id === partners['Client 6'])?.amount;
+    expect([six(moved), six(paid)]).toEqual([1500, 1300]);
+    expect(paid.accounts.map((a) => a.balance)).toEqual([moved.accounts[0]?.balance, 20_000, 3200]);
+    expect(Math.round(paid.accounts.reduce((s, a) => s + a.balance * 100, 0))).toBe(Math.round(paid.balance * 100));
+    // An archived (emptied) account is no longer listed.
+    await acc.post('/api/transfers', { from_account_id: wallet, to_account_id: 1, amount: '3200' });
+    expect((await admin.put(`/api/accounts/${wallet}`, { archived: true })).statusCode).toBe(200);
+    expect((await overview()).accounts.map((a) => a.id)).toEqual([1, bank]);
   });
 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { entryBody } from '../helpers/factories';
 import { expect, test } from './fixtures';
-import { addPartner, booksCheck, logIn } from './support/accounts';
+import { addMoneyAccount, addPartner, booksCheck, logIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 
 // Every mistake can be corrected where it is seen, and a party is one party (issue 11), as the
@@ -64,7 +64,10 @@ test.describe('corrections and parties', () => {
   test('correct from a party ledger row: the replacement stands on the original date and the closing follows', async ({ page, request }, testInfo) => {
     const client = uniq('Ledger Client', testInfo.project.name);
     const id = await addPartner(request, 'Client', client);
-    const original = await post(request, 'mWireData', sale(client, '400'));
+    // Paid into the bank: the ledger says so on the row, in its CSV, and the correction keeps it.
+    const bank = uniq('Ledger Bank', testInfo.project.name);
+    const bankId = await addMoneyAccount(request, bank);
+    const original = await post(request, 'mWireData', sale(client, '400', { account_id: bankId }));
     await logIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/ledger?partner=${id}`);
     await expect(page.getByRole('heading', { name: `Ledger of ${client}` })).toBeVisible();
@@ -72,6 +75,7 @@ test.describe('corrections and parties', () => {
     await expect(page.getByTestId('ledger-closing')).toContainText('600.00 Dr');
     const first = page.getByTestId('ledger-row').first();
     const originalDate = await first.locator('td').first().innerText();
+    await expect(first.locator('td[data-label="Account"]')).toHaveText(bank);
 
     await first.getByRole('button', { name: 'Correct' }).click();
     const dialog = page.getByRole('dialog', { name: 'Correct MS Wire Form' });
@@ -102,7 +106,11 @@ test.describe('corrections and parties', () => {
     const row = lines[2] ?? [];
     expect(row[header.indexOf('Status')]).toBe(`corrects #${original}`);
     expect(row.slice(-3)).toEqual(['100.00', '', '100.00']);
+    expect(header.slice(3, 7)).toEqual(['Total Price', 'Paid Amount', 'Account', 'Discount']);
+    expect(row[header.indexOf('Account')]).toBe(bank);
     expect(lines.at(-1)?.slice(-3)).toEqual(['', '', '100.00']);
+    expect(lines.every((l) => l.length === header.length)).toBe(true);
+    await expect(replaced.locator('td[data-label="Account"]')).toHaveText(bank);
     expect(csv).not.toContain('corrected by');
     expect(await booksCheck()).toEqual([]);
   });
@@ -111,7 +119,9 @@ test.describe('corrections and parties', () => {
     const client = uniq('Print Client', testInfo.project.name);
     const id = await addPartner(request, 'Client', client);
     const big = { weight: '1320.5', price: '80.5', discount_amount: '100', note: 'MS wire sale test' };
-    for (const paid of ['25910', '53393']) await post(request, 'mWireData', sale(client, paid, big));
+    // One paid into a bank of a long name: the Account column is on paper too.
+    const bankId = await addMoneyAccount(request, uniq('Dutch-Bangla Bank Tongi Branch Current', testInfo.project.name));
+    for (const paid of ['25910', '53393']) await post(request, 'mWireData', sale(client, paid, { ...big, account_id: bankId }));
     const original = await post(request, 'mWireData', sale(client, '50000', big));
     const fixed = await request.post(`/api/entries/${original}/correct`, { data: { ...sale(client, '60000', big), reason: 'paid more' }, headers: origin });
     expect(fixed.status(), await fixed.text()).toBe(201);
@@ -122,6 +132,7 @@ test.describe('corrections and parties', () => {
     // A4 between the margins (190 mm) is 718 px: the table and every mark end inside it.
     await page.setViewportSize({ width: 718, height: 1000 });
     await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('columnheader', { name: 'Account' })).toBeVisible();
     const edges = await page
       .getByRole('table')
       .first()
@@ -216,6 +227,9 @@ test.describe('corrections and parties', () => {
     const { lines } = await exportCsv(page);
     const header = lines[0] as string[];
     const paid = header.indexOf('Paid Amount');
+    // The account each payment went through follows its amount (Cash in hand: no account named).
+    expect(header[paid + 1]).toBe('Account');
+    expect(lines[1]?.[paid + 1]).toBe('Cash in hand');
     // The live rows, then an empty line, then the Total line: a sum of the rows is the total.
     const blank = lines.findIndex((l) => l.join('') === '');
     const body = lines.slice(1, blank);

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { todayIn } from '../../src/shared/dates';
 import { entryBody } from '../helpers/factories';
-import { addPartner, logIn } from './support/accounts';
+import { addMoneyAccount, addPartner, logIn } from './support/accounts';
 import { takaText } from './support/figures';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
@@ -23,10 +23,13 @@ test.describe('dashboard and statements', () => {
       { qunatity: '100', price: '12.34', paid_amount: '1000.01', discount_amount: '10' },
     ];
     const ids: number[] = [];
+    // The last is paid by bKash: its account is named on its row and in the CSV.
+    const wallet = `bKash ${agent}`;
+    const walletId = await addMoneyAccount(request, wallet, 'mobile');
     for (const [i, b] of buys.entries()) {
       // The last note would be a formula in a spreadsheet: the CSV must keep it as text.
       const res = await request.post('/api/powderCost', {
-        data: entryBody('woodPowder', { note: i === 2 ? '=1+2, by bKash' : 'bags', ...b }, agent),
+        data: entryBody('woodPowder', { note: i === 2 ? '=1+2, by bKash' : 'bags', ...b, ...(i === 2 ? { account_id: walletId } : {}) }, agent),
         headers: origin,
       });
       expect(res.status()).toBe(201);
@@ -62,6 +65,19 @@ test.describe('dashboard and statements', () => {
     expect(rateIndex).toBeGreaterThan(0);
     await expect(footer.locator(':scope > *').nth(rateIndex)).toHaveText('');
     await expect(footer).not.toContainText(taka(sum(buys.map((b) => p(b.price)))));
+    // Where each payment went, after Paid Amount: Cash in hand, or the wallet (a small line on a phone's card).
+    const accountCells = page.getByTestId('statement-row').locator('td[data-label="Account"]');
+    await expect(accountCells).toHaveText([wallet, 'Cash in hand', 'Cash in hand']);
+    const headers = (await page.getByRole('columnheader', { includeHidden: true }).allTextContents()).map((h) => h.trim());
+    expect(headers[headers.indexOf('Paid Amount') + 1]).toBe('Account');
+    const look = (cell: Locator) => cell.evaluate((e) => [parseFloat(getComputedStyle(e).fontSize), getComputedStyle(e).color] as const);
+    const [accountLook, paidLook] = [
+      await look(accountCells.first()),
+      await look(page.getByTestId('statement-row').first().locator('td[data-label="Paid Amount"]')),
+    ];
+    expect(accountLook[0]).toBeLessThanOrEqual(paidLook[0]);
+    if (testInfo.project.name === 'phone') expect(accountLook[1]).not.toBe(paidLook[1]);
+    else expect(accountLook).toEqual(paidLook);
 
     // A voided entry stays in the list, marked, and leaves the totals.
     const v = await request.post(`/api/entries/${ids[0]}/void`, { data: { reason: 'double entry' }, headers: origin });
@@ -117,6 +133,13 @@ test.describe('dashboard and statements', () => {
     expect(lines.at(-2)?.split(',')[rateAt]).toBe('""');
     expect(lines.at(-1)?.replace(/^"Closing"/, '"Total"')).toBe(lines.at(-2));
     expect(csv).toContain(`"'=1+2, by bKash"`);
+    // The Account column follows Paid Amount on every line; the lines after the rows leave it blank.
+    const cells = lines.map((l) => l.split(','));
+    const accountAt = header.indexOf('"Account"');
+    expect(header[accountAt - 1]).toBe('"Paid Amount"');
+    expect(cells.slice(1, 3).map((l) => l[accountAt])).toEqual([`"${wallet}"`, '"Cash in hand"']);
+    expect(cells.at(-2)?.[accountAt]).toBe('""');
+    expect(cells.slice(-3).map((l) => l.length)).toEqual([header.length, header.length, header.length]);
   });
 
   test('a statement opened before a save shows the new entry when you come back, without a reload', async ({ page, request }, testInfo) => {

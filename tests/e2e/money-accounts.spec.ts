@@ -42,6 +42,8 @@ test('an admin adds a bKash wallet; a payment booked into it shows in its balanc
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Confirmed').first()).toBeVisible();
   await form.getByRole('button', { name: 'Close' }).click();
+  // The latest entries say where its money went.
+  await expect(page.getByTestId('recent-row').filter({ hasText: client }).locator('td[data-label="Account"]')).toHaveText(wallet);
 
   // The header's Balance, tapped, shows each account; they add up to it.
   const balance = page.getByTestId('header-balance');

@@ -2,7 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { fill, messages } from '../../src/shared/messages';
 import { refusals as bnRefusals } from '../../src/shared/refusals-bn';
 import { formatLongDate, todayIn } from '../../src/shared/dates';
-import { type Account, createAccount, logIn } from './support/accounts';
+import { refusalTexts } from '../../src/shared/refusals';
+import { type Account, addMoneyAccount, addPartner, createAccount, logIn } from './support/accounts';
+import { pickParty } from './support/forms';
 import { serviceWorkerInCharge } from './support/service-worker';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
@@ -25,6 +27,23 @@ async function onServer(request: APIRequestContext, marker: string): Promise<{ i
   const res = await request.get(`/api/otherExpanses?s=${encodeURIComponent(marker)}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { issue_date: string; issued_by: string; note: string }[] }).data;
+}
+
+/** The payments received whose note carries `marker`, as the server has them (read as the e2e admin). */
+async function receipts(request: APIRequestContext, marker: string) {
+  const base = test.info().project.use.baseURL as string;
+  expect(
+    (await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: { origin: base } })).status(),
+  ).toBe(200);
+  const res = await request.get(`/api/receiptData?s=${encodeURIComponent(marker)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: Record<string, unknown>[] }).data.map(({ issue_date, paid_amount, account_id, name, issued_by }) => ({
+    issue_date,
+    paid_amount,
+    account_id,
+    name,
+    issued_by,
+  }));
 }
 
 /** Opens the Others Expenses form on /cashOut (its code loaded). */
@@ -196,6 +215,77 @@ test.describe('the outbox', () => {
     await expect(page.getByTestId('outbox-count')).toHaveCount(0);
     const sent = await onServer(request, marker);
     expect(sent.map((e) => [e.note, e.issue_date])).toEqual([[`${marker} fix`, todayIn('Asia/Dhaka')]]);
+  });
+
+  test('a payment taken offline yesterday reaches the server after yesterday was closed: refused naming the day, entered again today with nothing lost', async ({
+    page,
+    context,
+    request,
+  }, info) => {
+    const base = info.project.use.baseURL as string;
+    const tag = `${info.project.name} ${run}`;
+    // A drawer of its own (no other test's Cash in hand is closed) and a client who pays into it.
+    const drawer = `Outbox Drawer ${tag}`;
+    const drawerId = await addMoneyAccount(request, drawer, 'cash');
+    const client = `Outbox Client ${tag}`;
+    await addPartner(request, 'Client', client);
+    const marker = `closed day ${tag}`;
+    const clerk = await createAccount(request, 'acounts', 'Closed Day Clerk');
+    await logIn(page, clerk);
+
+    // Yesterday evening in Dhaka, the payment is typed while the connection is down.
+    const today = todayIn('Asia/Dhaka');
+    const yesterday = todayIn('Asia/Dhaka', new Date(Date.now() - 86_400_000));
+    await page.clock.setFixedTime(new Date(`${yesterday}T18:00:00+06:00`));
+    await page.goto('/cashIn');
+    await page.getByRole('button', { name: 'Payment Received', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Payment Received' });
+    await pickParty(dialog, client);
+    await dialog.getByLabel('Amount').fill('750');
+    await dialog.getByLabel('Account').selectOption({ label: drawer });
+    await dialog.getByLabel('Note').fill(marker);
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.savedOnPhone })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 waiting');
+
+    // Meanwhile the accountant closes yesterday for the drawer (nothing in it then).
+    expect(
+      (await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: { origin: base } })).status(),
+    ).toBe(200);
+    const close = await request.post('/api/day-close', { data: { account_id: drawerId, date: yesterday, counted: '0' }, headers: { origin: base } });
+    expect(close.status(), await close.text()).toBe(201);
+
+    // The next morning the phone is back online: the payment is refused, kept, naming the closed day.
+    await page.clock.setFixedTime(new Date());
+    await context.setOffline(false);
+    const row = outboxRows(page).filter({ hasText: messages.outboxRefusedState });
+    const longDay = (lang: 'en' | 'bn') => formatLongDate(new Date(`${yesterday}T12:00:00Z`), lang);
+    await expect(row).toContainText(fill(refusalTexts.day_closed, { day: longDay('en'), account: drawer }), { timeout: 40_000 });
+    await expect(row).toContainText('750.00');
+    await expect(row).toContainText(client);
+    // In Bangla, the refusal and its day read in Bangla.
+    const language = page.getByTestId('language-switch');
+    await language.getByRole('button', { name: 'বাংলা', exact: true }).click();
+    await expect(outboxRows(page).first()).toContainText(fill(bnRefusals.day_closed, { day: longDay('bn'), account: drawer }));
+    await page.screenshot({ path: info.outputPath('closed-day-bn.png'), fullPage: true });
+    await language.getByRole('button', { name: 'English', exact: true }).click();
+    expect(await receipts(request, marker)).toEqual([]);
+
+    // Entered again: the form opens with everything typed; sent now, it is today's payment.
+    await row.getByRole('button', { name: messages.outboxFix }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Name' })).toHaveValue(client);
+    await expect(dialog.getByLabel('Amount')).toHaveValue('750');
+    await expect(dialog.getByLabel('Account').locator('option:checked')).toHaveText(drawer);
+    await expect(dialog.getByLabel('Note')).toHaveValue(marker);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.confirmed })).toBeVisible();
+    await expect(outboxRows(page)).toHaveCount(0);
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+    expect(await receipts(request, marker)).toEqual([
+      { issue_date: today, paid_amount: 750, account_id: drawerId, name: client, issued_by: 'Closed Day Clerk' },
+    ]);
   });
 
   test("another user signing in on the same browser does not send the first user's entries", async ({ page, context, request }) => {

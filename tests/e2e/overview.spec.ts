@@ -36,4 +36,18 @@ test.describe('the day at a glance', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/ledger\\?partner=${partnerId}$`));
     await expect(page.getByText(owed).first()).toBeVisible();
   });
+
+  test('shows the balance of each account, Cash in hand first, each linked to its cash book', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.goto('/dashboard');
+    const accounts = page.getByTestId('overview-account');
+    await expect(accounts.first()).toContainText('Cash in hand');
+    // The accounts hold the balance between them (each other spec's bank and wallet included).
+    const header = (await page.request.get('/api/dashboard')).json();
+    const { accounts: listed } = (await header).data as { accounts: { name: string; balance: number }[] };
+    await expect(accounts).toHaveCount(listed.length);
+    for (const [i, a] of listed.entries()) await expect(accounts.nth(i)).toContainText(takaText(Math.round(a.balance * 100)));
+    await accounts.first().getByRole('link', { name: 'Cash in hand' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/cashbook\?account=1$/);
+  });
 });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KindDef, kindByName } from '../../src/shared/registry.ts';
 import { type Answer, type ServerProcess, type Write, call, createPartners, freePort, newWrite, pick, signIn, sleep, startServer } from './support.ts';
-import { ADMIN_ACCOUNT as ADMIN, userCreateArgs } from '../helpers/factories.ts';
+import { ADMIN_ACCOUNT as ADMIN, partnerBody, userCreateArgs } from '../helpers/factories.ts';
 
 // Two instances on one PostgreSQL database (QUALITY.md R7). Both start together on an empty
 // database; writers post entries of every kind to either instance, resend some with the same
@@ -39,12 +39,7 @@ describe.runIf(BASE_URL)('two instances on one PostgreSQL', () => {
   let passed = false;
 
   afterAll(async () => {
-    for (const s of servers) if (s.alive()) s.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await stopAll(servers, admin, dbName);
     if (passed) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -53,30 +48,7 @@ describe.runIf(BASE_URL)('two instances on one PostgreSQL', () => {
     async () => {
       admin = new pg.Client({ connectionString: BASE_URL });
       await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(BASE_URL ?? '');
-      url.pathname = `/${dbName}`;
-      const envOf = (port: number): Record<string, string> => ({
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: path.join(dir, `data-${port}`),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: `http://127.0.0.1:${port}`,
-        WEB_BUILD_DIR: path.join(dir, 'no-web-build'),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
-      });
-      const ports = [await freePort(), await freePort()];
-      // Both start at once on the empty database: migrations and better-auth's tables under one lock.
-      servers.push(...(await Promise.all(ports.map((p, i) => startServer(envOf(p), path.join(dir, `server-${i}.log`))))));
-      const [a, b] = servers as [ServerProcess, ServerProcess];
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { env: envOf(ports[0] ?? 0) });
-      await cli(...userCreateArgs(ADMIN));
-
-      // One session, used on both instances (sessions live in the database).
-      const cookie = await signIn(a.base, ADMIN.email, ADMIN.password);
+      const { a, b, url, cli, cookie } = await startTwo(admin, dbName, dir, servers);
       const partners = await createPartners(b.base, cookie, 'MI');
       const live = () => servers.filter((s) => s.alive());
 
@@ -236,6 +208,116 @@ describe.runIf(BASE_URL)('two instances on one PostgreSQL', () => {
     60_000 + SECONDS * 3000,
   );
 });
+
+// A day's close racing the entries of that day on both instances (issue 28 item 10): every entry
+// is either in the close's book figure (committed first) or refused with day_closed (after it),
+// never both and never neither; the close's difference entry matches; `cli check` finds no live
+// entry of the closed day made after the close (nothing half-closed).
+describe.runIf(BASE_URL)('a day close racing entries of the same day on two instances', () => {
+  const dbName = `ama_mi_close_${randomBytes(5).toString('hex')}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-mi-close-'));
+  const servers: ServerProcess[] = [];
+  let admin: pg.Client | undefined;
+
+  afterAll(async () => {
+    await stopAll(servers, admin, dbName);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('puts each entry in the close or refuses it, one order on both instances', async () => {
+    admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    const { a, b, url, cli, cookie } = await startTwo(admin, dbName, dir, servers);
+    const post = async (server: ServerProcess, urlPath: string, body: unknown) => call(server.base, cookie, 'POST', urlPath, body);
+    const drawer = (await post(a, 'accounts', { name: 'Race drawer', type: 'cash' })).json.data?.id as number;
+    expect((await post(b, 'userDetailsData', partnerBody('Client', 'Race Client'))).status).toBe(201);
+    // 1,000 taka in the drawer to start with; its answer says which day is today on the server.
+    const seed = await post(a, 'transfers', { from_account_id: 1, to_account_id: drawer, amount: '1000' });
+    expect(seed.status).toBe(201);
+    const today = String(seed.json.data?.issue_date);
+
+    const accepted: number[] = [];
+    const refusedDays: string[] = [];
+    const other: string[] = [];
+    let closed = false;
+    // Each writer keeps going a little past the close, so both orders are seen.
+    const writer = async (server: ServerProcess, n: number) => {
+      for (let i = 0, after = 0; i < 200 && after < 6; i++) {
+        const amount = 1 + ((n * 37 + i * 11) % 500);
+        const res =
+          i % 3 === 2
+            ? await post(server, 'transfers', { from_account_id: 1, to_account_id: drawer, amount: String(amount) })
+            : await post(server, 'receiptData', { name: 'Race Client', paid_amount: String(amount), note: 'race', account_id: drawer });
+        const error = res.json.error as { code?: string; params?: { day?: string } } | undefined;
+        if (res.status === 201) accepted.push(amount * 100);
+        else if (res.status === 409 && error?.code === 'day_closed') refusedDays.push(String(error.params?.day));
+        else other.push(`${res.status} ${JSON.stringify(res.json)}`);
+        if (closed) after += 1;
+      }
+    };
+    const closer = async () => {
+      await sleep(400);
+      const res = await post(pick([a, b]), 'day-close', { account_id: drawer, date: today, counted: '0', reason: 'counted empty: the race' });
+      closed = true;
+      return res;
+    };
+    const [close] = await Promise.all([closer(), ...[a, b, a, b].map((s, n) => writer(s, n))]);
+    expect(close.status, JSON.stringify(close.json)).toBe(201);
+    expect(other, 'answers other than 201 and day_closed').toEqual([]);
+    expect(accepted.length, 'entries before the close').toBeGreaterThan(0);
+    expect(refusedDays.length, 'entries after the close').toBeGreaterThan(0);
+    expect(new Set(refusedDays)).toEqual(new Set([today]));
+    // The book is exactly the seed and every entry taken: none lost between the two, none counted twice.
+    const book = Math.round(Number(close.json.data?.book) * 100);
+    expect(book).toBe(100_000 + accepted.reduce((s, x) => s + x, 0));
+    expect(Math.round(Number(close.json.data?.difference) * 100)).toBe(-book);
+    // The drawer holds what was counted (nothing), its difference entry dated today.
+    const rows = await query(url.toString(), `select id, kind, idempotency_key, cash_p, stock_g, void_of from entries where kind = 'cashShort'`);
+    expect(rows.map((r) => BigInt(r.cash_p))).toEqual([BigInt(-book)]);
+    const drawerNow = (await call(a.base, cookie, 'GET', 'accounts')).json.data as unknown as { id: number; balance: number }[];
+    expect(drawerNow.find((x) => x.id === drawer)?.balance).toBe(0);
+    expect((await cli('check')).stdout).toMatch(/^books ok: /);
+    console.log(`close race: ${accepted.length} entries in the close, ${refusedDays.length} refused after it, book ${book / 100} taka`);
+  }, 120_000);
+});
+
+/** The instances killed and their database dropped. */
+async function stopAll(servers: readonly ServerProcess[], admin: pg.Client | undefined, dbName: string) {
+  for (const s of servers) if (s.alive()) s.kill('SIGKILL');
+  await Promise.all(servers.map((s) => s.exited));
+  if (admin) {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+/** A new database and two instances started on it at once, the admin made and signed in (one session for both). */
+async function startTwo(admin: pg.Client, dbName: string, dir: string, servers: ServerProcess[]) {
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(BASE_URL ?? '');
+  url.pathname = `/${dbName}`;
+  const envOf = (port: number): Record<string, string> => ({
+    PATH: process.env.PATH ?? '',
+    DATABASE_URL: url.toString(),
+    DATA_DIR: path.join(dir, `data-${port}`),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_BUILD_DIR: path.join(dir, 'no-web-build'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+  });
+  const ports = [await freePort(), await freePort()];
+  // Both start at once on the empty database: migrations and better-auth's tables under one lock.
+  servers.push(...(await Promise.all(ports.map((p, i) => startServer(envOf(p), path.join(dir, `server-${i}.log`))))));
+  const [a, b] = servers as [ServerProcess, ServerProcess];
+  const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { env: envOf(ports[0] ?? 0) });
+  await cli(...userCreateArgs(ADMIN));
+  // One session, used on both instances (sessions live in the database).
+  const cookie = await signIn(a.base, ADMIN.email, ADMIN.password);
+  return { a, b, url, cli, cookie };
+}
 
 async function query(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });

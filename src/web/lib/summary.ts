@@ -56,7 +56,13 @@ export function useSummary(enabled: boolean): HeaderSummary | null {
   useEffect(() => {
     if (enabled) void refreshSummary();
   }, [enabled]);
-  const value = useSyncExternalStore(
+  const value = useSummaryFigures();
+  return enabled ? value : null;
+}
+
+/** The figures the header has read (none asked for here). */
+export function useSummaryFigures(): HeaderSummary | null {
+  return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -64,5 +70,4 @@ export function useSummary(enabled: boolean): HeaderSummary | null {
     () => summary,
     () => null,
   );
-  return enabled ? value : null;
 }

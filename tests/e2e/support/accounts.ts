@@ -104,3 +104,13 @@ export async function addPartner(request: APIRequestContext, catagories: string,
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
+
+/** Adds a bank account (or a mobile wallet, or a cash drawer of its own) as the admin; returns its id. */
+export async function addMoneyAccount(request: APIRequestContext, name: string, type: 'bank' | 'mobile' | 'cash' = 'bank'): Promise<number> {
+  const admin = await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers });
+  expect(admin.status()).toBe(200);
+  const details = type === 'bank' ? { bank: 'City Bank', number: '1234-567' } : type === 'mobile' ? { number: '01711000000' } : {};
+  const res = await request.post('/api/accounts', { data: { name, type, ...details }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}

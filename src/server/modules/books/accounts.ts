@@ -54,6 +54,15 @@ export function chequeTotals(rows: readonly AccountRow[]) {
   return { in_hand: toDecimal(balance(chequeHolderTypes.received), units.money), issued: toDecimal(0 - balance(chequeHolderTypes.issued), units.money) };
 }
 
+/** The open accounts' balances (id, name, type, balance), Cash first: the header's and the overview's list. */
+export const openBalances = (accounts: readonly AccountRow[]) =>
+  accounts
+    .filter((a) => !Number(a.archived) && isMoneyAccount(a))
+    .map((a) => {
+      const { id, name, type, balance } = accountToWire(a);
+      return { id, name, type, balance };
+    });
+
 async function accountById(db: Db, id: number): Promise<AccountAnswer | undefined> {
   const row = await db
     .selectFrom('money_accounts as a')

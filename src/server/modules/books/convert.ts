@@ -228,12 +228,16 @@ interface LedgerAnswer {
     corrects_id: number | null;
     entered_on: string | null;
     backdate_reason: string | null;
+    account_id: unknown;
     effect_p: number;
     balance_p: number;
   } & VoidDetails)[];
 }
 
 /** A party's ledger as the API sends it: the partner, opening, closing and each row in taka. */
+/** A kind whose entries move money (its own cash field, or a lifecycle's entry such as an asset's sale). */
+const movesMoney = (registry: Registry, kind: string) => Boolean(registry.byName(kind)?.cash ?? registry.madeBy(kind));
+
 export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id'> & { id: unknown }, l: LedgerAnswer) {
   return {
     partner: partnerToWire(partner),
@@ -250,6 +254,8 @@ export function ledgerToWire(registry: Registry, partner: Omit<PartnerTable, 'id
       paid_amount: money(r.paid_amount_p),
       discount_amount: money(r.discount_amount_p),
       note: r.note,
+      // The account its money went through; null for a kind that moves none.
+      account_id: movesMoney(registry, r.kind) ? Number(r.account_id) : null,
       effect: money(r.effect_p),
       balance: money(r.balance_p),
       voided: Boolean(Number(r.voided)),

@@ -50,6 +50,7 @@ export async function partyLedger(
       'corrects_id',
       'entered_on',
       'backdate_reason',
+      'account_id',
     ])
     .orderBy('issue_date', 'desc')
     .orderBy('id', 'desc')

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
 import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire, transferToWire } from './convert.ts';
-import { accountToWire, chequeTotals, isMoneyAccount, listAccounts } from './accounts.ts';
+import { chequeTotals, listAccounts, openBalances } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
 import { createChequeEntry, paidByCheque } from './cheques.ts';
 import { partyBalances, partyLedger } from './ledger.ts';
@@ -337,13 +337,8 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
     return andThen(repo.getSummary(ctx.db), (row) =>
       andThen(listAccounts(ctx.db), (accounts) => {
         if (written?.row !== row || written.accounts !== accounts) {
-          const open = accounts.filter((a) => !Number(a.archived) && isMoneyAccount(a)).map(accountToWire);
           // The accounts + cheques in hand − cheques issued = the balance (docs/decisions/0035).
-          const data = {
-            ...summaryToWire(row),
-            accounts: open.map(({ id, name, type, balance }) => ({ id, name, type, balance })),
-            cheques: chequeTotals(accounts),
-          };
+          const data = { ...summaryToWire(row), accounts: openBalances(accounts), cheques: chequeTotals(accounts) };
           written = { row, accounts, json: JSON.stringify({ data }) };
         }
         return written.json;

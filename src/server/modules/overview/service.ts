@@ -4,11 +4,13 @@ import { toDecimal, units } from '../../../shared/money.ts';
 import { OVERVIEW_MONTHS, OVERVIEW_TOP, type Overview } from '../../../shared/overview-api.ts';
 import type { Registry } from '../../../shared/registry.ts';
 import type { DB } from '../../db/schema.ts';
+import { listAccounts, openBalances } from '../books/accounts.ts';
 import { getSummary } from '../books/repository.ts';
 import * as repo from './repository.ts';
 
 // The day at a glance (docs/decisions/0011-overview.md): cash today and this month, balance,
-// stock, the largest receivables and payables, open fires and twelve months of cash.
+// stock, the largest receivables and payables, open fires, twelve months of cash and the balance
+// of each open account (where the money is).
 
 const money = (poisha: number) => toDecimal(poisha, units.money);
 const cash = (s: repo.CashSums) => ({ cash_in: money(s.cash_in), cash_out: money(s.cash_out) });
@@ -25,8 +27,9 @@ export async function overview(db: Kysely<DB>, registry: Registry, timeZone: str
   const first = monthsBack(thisMonth, OVERVIEW_MONTHS - 1);
   const sources = repo.cashSources(registry);
   const ending = registry.kinds.flatMap((k) => (k.lifecycle?.action === 'end' ? [{ kind: k.kind, status: k.lifecycle.status }] : []));
-  const [summary, day, byMonth, owed, owing, open] = await Promise.all([
+  const [summary, accounts, day, byMonth, owed, owing, open] = await Promise.all([
     getSummary(db),
+    listAccounts(db),
     repo.cashOnDay(db, sources, today),
     repo.cashByMonthFrom(db, sources, first),
     repo.topParties(db, 1, OVERVIEW_TOP),
@@ -59,5 +62,6 @@ export async function overview(db: Kysely<DB>, registry: Registry, timeZone: str
     payables: owing.map(party),
     open_fires: open,
     months,
+    accounts: openBalances(accounts),
   };
 }

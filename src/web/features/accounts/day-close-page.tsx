@@ -6,6 +6,7 @@ import { fill } from '../../../shared/messages';
 import { formatTaka, parseDecimal, units } from '../../../shared/money';
 import { configQuery } from '../../lib/config';
 import { errorText } from '../../lib/error-text';
+import { digitsFor } from '../../../shared/digits';
 import { dateText, figureLanguage } from '../../lib/format';
 import { useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
@@ -38,6 +39,8 @@ export function DayClosePage() {
   const closes = useQuery(dayClosesQuery(accountId)).data ?? [];
   const save = useDayClose();
 
+  // The day is closed already (a live close of it or of a later day): nothing to count, it says so.
+  const closedBy = closes.find((c) => !c.reopened_at && c.date >= day);
   const counts = Object.fromEntries(Object.entries(notes).map(([n, v]) => [n, Number(v) || 0]));
   const typed = parseDecimal(counted || '0', units.money);
   const countedP = byNotes ? notesTotal(counts) : typed.ok ? typed.value : 0;
@@ -71,83 +74,97 @@ export function DayClosePage() {
           void close();
         }}
       >
-        <div className="grid grid-cols-2 gap-3">
-          <label className="form-control">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="form-control flex flex-col gap-1">
             <span className="label-text">{m.dayCloseAccount}</span>
             <select className="select select-bordered" value={accountId} onChange={(e) => setAccountId(e.target.value)} data-testid="day-close-account">
               <AccountOptions accounts={accounts} />
             </select>
           </label>
-          <label className="form-control">
+          <label className="form-control flex flex-col gap-1">
             <span className="label-text">{m.dayCloseDate}</span>
             <input className="input input-bordered" type="date" value={day} onChange={(e) => setDay(e.target.value)} data-testid="day-close-date" />
           </label>
         </div>
-        {byNotes ? (
-          <fieldset>
-            <legend className="label-text">{m.dayCloseNotes}</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-              {NOTES.map((n) => (
-                <label key={n} className="form-control">
-                  <span className="label-text text-sm">{fill(m.dayCloseNote, { note: n })}</span>
-                  <input
-                    className="input input-bordered input-sm"
-                    inputMode="numeric"
-                    pattern="[0-9]*"
-                    value={notes[String(n)] ?? ''}
-                    onChange={(e) => setNotes({ ...notes, [String(n)]: e.target.value.replace(/\D/g, '') })}
-                    data-testid={`day-close-note-${n}`}
-                  />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : (
-          <label className="form-control">
-            <span className="label-text">{m.dayCloseCounted}</span>
-            <input
-              className="input input-bordered"
-              inputMode="decimal"
-              value={counted}
-              onChange={(e) => setCounted(e.target.value)}
-              data-testid="day-close-counted"
-            />
-          </label>
-        )}
-        <dl className="grid grid-cols-3 gap-2 text-center" data-testid="day-close-figures">
-          <div>
-            <dt className="text-sm text-muted">{m.dayCloseBook}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="day-close-book">
-              {bookP === null ? '…' : taka(bookP)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">{m.dayCloseCounted}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="day-close-total">
-              {taka(countedP)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">{m.dayCloseDifference}</dt>
-            <dd className={`font-semibold tabular-nums ${difference ? 'text-error' : ''}`} data-testid="day-close-difference">
-              {difference === null ? '…' : taka(difference)}
-            </dd>
-          </div>
-        </dl>
-        {difference ? (
-          <label className="form-control">
-            <span className="label-text">{m.dayCloseReason}</span>
-            <input className="input input-bordered" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} data-testid="day-close-reason" />
-          </label>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-error">
-            {error}
+        {closedBy ? (
+          <p className="font-semibold" role="status" data-testid="day-close-closed">
+            {m.dayCloseDone}: {dateText(closedBy.date)}
           </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="day-close-submit">
-          {m.dayCloseSubmit}
-        </button>
+        ) : (
+          <>
+            {byNotes ? (
+              <fieldset>
+                <legend className="label-text">{m.dayCloseNotes}</legend>
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+                  {NOTES.map((n) => (
+                    <label key={n} className="form-control flex flex-col gap-1">
+                      <span className="label-text text-sm">{fill(m.dayCloseNote, { note: digitsFor(String(n), lang) })}</span>
+                      <input
+                        className="input input-bordered input-sm"
+                        inputMode="numeric"
+                        pattern="[0-9]*"
+                        value={notes[String(n)] ?? ''}
+                        onChange={(e) => setNotes({ ...notes, [String(n)]: e.target.value.replace(/\D/g, '') })}
+                        data-testid={`day-close-note-${n}`}
+                      />
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : (
+              <label className="form-control flex flex-col gap-1">
+                <span className="label-text">{m.dayCloseCounted}</span>
+                <input
+                  className="input input-bordered w-full"
+                  inputMode="decimal"
+                  value={counted}
+                  onChange={(e) => setCounted(e.target.value)}
+                  data-testid="day-close-counted"
+                />
+              </label>
+            )}
+            <dl className="grid grid-cols-3 gap-2 text-center" data-testid="day-close-figures">
+              <div>
+                <dt className="text-sm text-muted">{m.dayCloseBook}</dt>
+                <dd className="font-semibold tabular-nums" data-testid="day-close-book">
+                  {bookP === null ? '…' : taka(bookP)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted">{m.dayCloseCounted}</dt>
+                <dd className="font-semibold tabular-nums" data-testid="day-close-total">
+                  {taka(countedP)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted">{m.dayCloseDifference}</dt>
+                <dd className={`font-semibold tabular-nums ${difference ? 'text-error' : ''}`} data-testid="day-close-difference">
+                  {difference === null ? '…' : taka(difference)}
+                </dd>
+              </div>
+            </dl>
+            {difference ? (
+              <label className="form-control flex flex-col gap-1">
+                <span className="label-text">{m.dayCloseReason}</span>
+                <input
+                  className="input input-bordered w-full"
+                  value={reason}
+                  maxLength={300}
+                  onChange={(e) => setReason(e.target.value)}
+                  data-testid="day-close-reason"
+                />
+              </label>
+            ) : null}
+            {error ? (
+              <p role="alert" className="text-error">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="day-close-submit">
+              {m.dayCloseSubmit}
+            </button>
+          </>
+        )}
       </form>
 
       <h2 className="mt-6 text-lg font-semibold">{m.dayCloseList}</h2>

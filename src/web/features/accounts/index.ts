@@ -1,3 +1,5 @@
-// What other features use of the money accounts: the account field of the entry forms, and its start.
+// What other features use of the money accounts: the account field of the entry forms, and its start;
+// every account's name, for the lists that show where an entry's money went.
 export { AccountChoice } from './account-choice';
 export { lastAccount } from './api';
+export { useAccountNames } from './account-names';

@@ -3,7 +3,9 @@ import type { KindGroup } from '../../../shared/registry';
 import { DataTable } from '../../components/table/data-table';
 import { dateText } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
-import { recentQuery } from './api';
+import { type Entry, recentQuery } from './api';
+import { accountColumn, accountNames } from '../../components/table/account-column';
+import { useSummaryFigures } from '../../lib/summary';
 import { EntryActions, EntryAmount, entrySummary } from './entry-actions';
 import { errorText } from '../../lib/error-text';
 
@@ -14,6 +16,8 @@ import { errorText } from '../../lib/error-text';
 export function RecentEntries({ group }: { group: KindGroup }) {
   const m = useMessages();
   const recent = useQuery(recentQuery(group));
+  // The open accounts the header already knows (kept offline too): no list fetched for the first screen.
+  const accounts = accountNames(useSummaryFigures()?.figures.accounts ?? [], true);
   return (
     <section className="mt-8" aria-labelledby={`recent-${group}`}>
       <h2 id={`recent-${group}`} className="text-lg font-semibold">
@@ -27,6 +31,7 @@ export function RecentEntries({ group }: { group: KindGroup }) {
           { key: 'form', header: m.form, cell: (e) => tr(e.title ?? '') },
           { key: 'name', header: m.name, cell: (e) => entrySummary(e).subject },
           { key: 'amount', header: m.amount, numeric: true, cell: (e) => <EntryAmount entry={e} /> },
+          ...accountColumn(accounts, m.account, (e: Entry) => e.account_id),
           { key: 'by', header: m.issuedBy, cell: (e) => e.issued_by },
         ]}
         rows={recent.data ?? []}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { OverviewParty } from '../../../shared/overview-api';
+import type { Overview, OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
 import { countText, formatCell } from '../../lib/format';
 import { tr, useMessages } from '../../lib/i18n';
@@ -13,7 +13,8 @@ import { CashChart } from './cash-chart';
 import { errorText } from '../../lib/error-text';
 
 // The dashboard home's figures (docs/decisions/0011-overview.md): cards for cash today and this
-// month, balance, stock and open fires; the five largest balances each way; twelve months of cash.
+// month, balance, stock and open fires; the balance of each account; the five largest balances
+// each way; twelve months of cash.
 
 /** The dashboard page of the kind whose entries are ended (the fire log). */
 const openPage = registry.kinds.find((k) => k.lifecycle?.action === 'end')?.dashboard.page;
@@ -64,6 +65,25 @@ function Parties({ title, rows, empty, testId, side }: { title: string; rows: re
   );
 }
 
+/** Where the balance is: each open account (Cash in hand, each bank, each wallet), linked to its cash book. */
+function Accounts({ title, rows }: { title: string; rows: Overview['accounts'] }) {
+  return (
+    <div className="min-w-0 rounded-box border border-base-300 p-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <ul className="mt-2 divide-y divide-base-300">
+        {rows.map((a) => (
+          <li key={a.id} className="flex items-baseline justify-between gap-2 py-0.5" data-testid="overview-account">
+            <Link to={`/dashboard/cashbook?account=${a.id}`} className="link link-primary min-w-0 break-words py-2">
+              {tr(a.name)}
+            </Link>
+            <span className={`shrink-0 tabular-nums ${a.balance < 0 ? 'text-error' : ''}`}>{formatCell(a.balance, 'money')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const Grid = ({ children }: { children: ReactNode }) => <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{children}</div>;
 
 export function OverviewFigures() {
@@ -72,7 +92,7 @@ export function OverviewFigures() {
   if (q.isError) return <p role="alert">{errorText(q.error)}</p>;
   // While loading, about the height of the figures with no parties listed (the cards, two empty
   // lists, the chart), so the history menus below do not jump when they arrive (CLS).
-  if (!q.data) return <p className="mt-4 min-h-[48rem] md:min-h-[38rem]">{m.loading}</p>;
+  if (!q.data) return <p className="mt-4 min-h-[54rem] md:min-h-[44rem]">{m.loading}</p>;
   const o = q.data;
   const money = (v: number) => formatCell(v, 'money');
   return (
@@ -86,6 +106,7 @@ export function OverviewFigures() {
         <Card label={m.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
         <Card label={m.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
+      <Accounts title={m.balanceByAccount} rows={o.accounts} />
       <div className="grid gap-3 md:grid-cols-2">
         <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" side="receivable" />
         <Parties title={m.weOweThemTitle} rows={o.payables} empty={m.weOweNoOne} testId="overview-payable" side="payable" />

@@ -78,6 +78,8 @@ export interface LedgerRow extends Record<string, unknown> {
   paid_amount: number | null;
   discount_amount: number | null;
   note: string | null;
+  /** The account its money went through (null: the kind moves no money). */
+  account_id: number | null;
   effect: number;
   balance: number;
 }

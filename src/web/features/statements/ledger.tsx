@@ -24,6 +24,8 @@ import { errorText } from '../../lib/error-text';
 import { statementTexts } from './texts';
 import { SharePanel } from '../share';
 import { todayIn } from '../../../shared/dates';
+import { useAccountNames } from '../accounts';
+import { accountColumn } from '../../components/table/account-column';
 
 const standing = (m: WordsOf<typeof statementTexts>, b: number) => (b > 0 ? m.owesUs : b < 0 ? m.weOweThem : m.settled);
 
@@ -69,8 +71,9 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const ledger = useQuery(ledgerQuery(partnerId, range, limit));
   const party = usePartners().data?.find((p) => p.id === partnerId);
+  const accounts = useAccountNames();
   if (ledger.isError) return <p role="alert">{errorText(ledger.error)}</p>;
-  if (!ledger.data) return <p>{m.loading}</p>;
+  if (!ledger.data || !accounts.ready) return <p>{m.loading}</p>;
   const l = ledger.data;
   const earlier = l.count - l.rows.filter((r) => !r.voided).length;
   // A no-break space: 'Dr' and 'Cr' never wrap away from their figure.
@@ -78,12 +81,14 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
   const rangeText = rangeLabel(m, range);
   // The ledger as a spreadsheet: its live rows (a voided one moves nothing), what each adds to what the
   // party owes us (Debit) or takes off it (Credit) as plain numbers, and the running balance (+ owes
-  // us, − we owe); brought forward and closing fill the Balance column only (decision 0033).
+  // us, − we owe); brought forward and closing fill the Balance column only (decision 0033). The
+  // Account the money went through follows Paid Amount (decision 0037).
   const csv = () => {
     const n = (v: number | null) => csvCell(v === null ? '' : csvNumber(v, 'money'));
-    const balanceOnly = (label: string, balance: number) => [csvCell(''), csvCell(label), csvCell(''), '', '', '', csvCell(''), '', '', n(balance)].join(',');
+    const balanceOnly = (label: string, balance: number) =>
+      [csvCell(''), csvCell(label), csvCell(''), '', '', csvCell(''), '', csvCell(''), '', '', n(balance)].join(',');
     const lines = [
-      ['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Discount', 'Note', 'Debit', 'Credit', 'Balance'].map((h) => csvCell(h)).join(','),
+      ['Date', 'Entry', 'Status', 'Total Price', 'Paid Amount', 'Account', 'Discount', 'Note', 'Debit', 'Credit', 'Balance'].map((h) => csvCell(h)).join(','),
     ];
     lines.push(balanceOnly('Balance brought forward', earlier > 0 ? l.carried : l.opening));
     for (const r of l.rows) {
@@ -95,6 +100,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
           csvCell(csvStatus(r)),
           n(r.total_price),
           n(r.paid_amount),
+          csvCell(accounts.stored(r.account_id), true),
           n(r.discount_amount),
           csvCell(r.note ?? '', true),
           n(r.effect > 0 ? r.effect : null),
@@ -122,6 +128,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
           { key: 'entry', header: m.entry, cell: (r) => tr(r.title) },
           { key: 'total', header: m.totalPrice, numeric: true, cell: (r) => formatCell(r.total_price, 'money') },
           { key: 'paid', header: m.paidAmount, numeric: true, cell: (r) => formatCell(r.paid_amount, 'money') },
+          ...accountColumn(accounts, m.account, (r: LedgerRow) => r.account_id),
           { key: 'discount', header: m.discountCol, numeric: true, cell: (r) => formatCell(r.discount_amount, 'money') },
           { key: 'note', header: m.note, cell: (r) => r.note },
           { key: 'effect', header: m.effect, numeric: true, cell: (r) => signed(r.effect) },
@@ -131,7 +138,7 @@ export function PartyLedger({ partnerId }: { partnerId: number }) {
         rowKey={(r) => r.id}
         rowTestId="ledger-row"
         rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
-        actions={(r) => <EntryActions entry={{ ...r, issued_by: '' }} lifecycle={false} />}
+        actions={({ account_id, ...r }) => <EntryActions entry={{ ...r, issued_by: '', ...(account_id === null ? {} : { account_id }) }} lifecycle={false} />}
         lead={{
           testId: 'ledger-opening',
           label: <BroughtForward label={m.broughtForward} earlier={earlier} count={l.count} busy={ledger.isFetching} onShowAll={() => setLimit(l.count)} />,

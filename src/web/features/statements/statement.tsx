@@ -21,6 +21,8 @@ import { BackToDashboard } from '../../components/layout/back-to-dashboard';
 import { ReportActions } from '../../components/ui/report-actions';
 import { errorText } from '../../lib/error-text';
 import { statementTexts } from './texts';
+import { useAccountNames } from '../accounts';
+import { accountColumn } from '../../components/table/account-column';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
@@ -102,6 +104,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
     enabled: kind !== undefined && partyStatement,
   });
   const party = usePartyOf(kind, partner, name);
+  const accounts = useAccountNames();
   // Paper and CSV list every row the totals count: past ROW_LIMIT the rest are fetched page after page.
   const [everyRow, setEveryRow] = useState<Entry[] | null>(null);
   const fetchEvery = async () => {
@@ -135,8 +138,22 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
     Object.fromEntries(columns.filter((c) => opening && c.field in opening).map((c) => [c.header, formatCell(value(c), c.format)]));
   const openingCells = figureCells((c) => opening?.[c.field]);
   const closingCells = figureCells(closing);
+  // A kind that moves money has an Account column after its money (in the CSV always, so its
+  // columns stay the same; on screen and paper once there is more than Cash in hand).
+  const at = kind?.cash ? accountAfter(columns, kind.cash.field) : -1;
+  const withAccount = <T,>(cells: T[], account: readonly T[]) => (at < 0 ? cells : [...cells.slice(0, at), ...account, ...cells.slice(at)]);
   const csv = async () => {
-    const lines = [['Status', ...columns.map((c) => c.header)].map((h) => csvCell(h)).join(',')];
+    const lines = [
+      [
+        'Status',
+        ...withAccount(
+          columns.map((c) => c.header),
+          ['Account'],
+        ),
+      ]
+        .map((h) => csvCell(h))
+        .join(','),
+    ];
     for (const r of await fetchEvery()) {
       if (r.voided) continue;
       const status = csvStatus(r);
@@ -144,17 +161,27 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
         [
           csvCell(status),
           // A stored word (choice) stays as stored in the CSV, guarded as text is.
-          ...columns.map((c) =>
-            c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format), c.format === 'choice'),
+          ...withAccount(
+            columns.map((c) =>
+              c.format === 'text' ? csvCell(formatCell(r[c.field], c.format), true) : csvCell(csvNumber(r[c.field], c.format), c.format === 'choice'),
+            ),
+            [csvCell(accounts.stored(r.account_id), true)],
           ),
         ].join(','),
       );
     }
     lines.push('');
-    if (opening)
-      lines.push([csvCell('Brought forward'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(opening[c.field], c.format) : ''))].join(','));
-    lines.push([csvCell('Total'), ...columns.map((c) => csvCell(hasTotal(c, totals) ? csvNumber(totals[c.field], c.format) : ''))].join(','));
-    if (opening) lines.push([csvCell('Closing'), ...columns.map((c) => csvCell(c.field in opening ? csvNumber(closing(c), c.format) : ''))].join(','));
+    const line = (label: string, cell: (c: Column) => string) =>
+      [
+        csvCell(label),
+        ...withAccount(
+          columns.map((c) => csvCell(cell(c))),
+          [csvCell('')],
+        ),
+      ].join(',');
+    if (opening) lines.push(line('Brought forward', (c) => (c.field in opening ? csvNumber(opening[c.field], c.format) : '')));
+    lines.push(line('Total', (c) => (hasTotal(c, totals) ? csvNumber(totals[c.field], c.format) : '')));
+    if (opening) lines.push(line('Closing', (c) => (c.field in opening ? csvNumber(closing(c), c.format) : '')));
     downloadCsv(title, lines);
   };
 
@@ -177,11 +204,14 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
       />
       {statement.isError ? <p className="mt-4 text-error">{errorText(statement.error)}</p> : null}
       {statement.isPending ? <p className="mt-4">{m.loading}</p> : null}
-      {statement.data ? (
+      {statement.data && accounts.ready ? (
         <DataTable
           className="mt-4"
           tableClassName="statement-table"
-          columns={tableColumns(columns, totals)}
+          columns={withAccount(
+            tableColumns(columns, totals),
+            accountColumn(accounts, m.account, (r: Entry) => r.account_id),
+          )}
           rows={rows}
           rowKey={(r) => r.id}
           rowClassName={(r) => (r.voided ? 'line-through text-muted' : '')}
@@ -208,6 +238,12 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
       <BackToDashboard />
     </section>
   );
+}
+
+/** Where a kind's Account column goes: after its money column (the layout's column of that field), else last. */
+function accountAfter(columns: readonly Column[], field: string): number {
+  const i = columns.findIndex((c) => c.field === field);
+  return i < 0 ? columns.length : i + 1;
 }
 
 /** The statement's columns for the table: each cell in its format; figures have totals. */
