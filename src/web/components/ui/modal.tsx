@@ -111,8 +111,9 @@ function DiscardQuestion({ keep, onKeep, onDiscard }: { keep: React.RefObject<HT
   );
 }
 
-// `:disabled` also matches a field shut by a disabled fieldset around it (the entry form's while it saves).
-const FIELDS = 'input:not([readonly]):not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not([readonly]):not(:disabled)';
+// `:disabled` also matches a field shut by a disabled fieldset around it (the entry form's while it saves);
+// an input out of the tab order is no field to type into (a date field's calendar, opened by its button).
+const FIELDS = 'input:not([readonly]):not([type=hidden]):not([tabindex="-1"]):not(:disabled), select:not(:disabled), textarea:not([readonly]):not(:disabled)';
 
 /** The fields a person types into, in order. */
 export function typedFields(container: ParentNode): HTMLElement[] {
