@@ -87,7 +87,7 @@ export function DateInput(props: {
   };
   return (
     <>
-      <div className="relative flex min-w-0 items-center gap-1">
+      <div className="flex min-w-0 items-center gap-1">
         <input
           id={id}
           type="text"
@@ -112,39 +112,41 @@ export function DateInput(props: {
             if (e.key === 'Enter') setLeft(true);
           }}
         />
-        <button
-          type="button"
-          className="btn btn-ghost btn-square shrink-0"
-          aria-label={w.pickDay}
-          onClick={() => {
-            const p = picker.current;
-            if (!p) return;
-            p.value = isWireDay(props.value) ? props.value : '';
-            try {
-              p.showPicker();
-            } catch {
-              p.focus();
-            }
-          }}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <rect x="3" y="5" width="18" height="16" rx="2" />
-            <path d="M3 10h18M8 3v4M16 3v4" />
-          </svg>
-        </button>
-        {/* The browser's own calendar, opened by the button; never typed into. */}
-        <input
-          ref={picker}
-          type="date"
-          tabIndex={-1}
-          aria-hidden="true"
-          className="pointer-events-none absolute h-px w-px opacity-0"
-          min={props.min}
-          max={props.max}
-          onChange={(e) => {
-            if (e.target.value) type(dayText(e.target.value));
-          }}
-        />
+        {/* The browser's own calendar lies under its button (and opens beside it), never typed into. */}
+        <span className="relative shrink-0">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square shrink-0"
+            aria-label={w.pickDay}
+            onClick={() => {
+              const p = picker.current;
+              if (!p) return;
+              p.value = isWireDay(props.value) ? props.value : '';
+              try {
+                p.showPicker();
+              } catch {
+                p.focus();
+              }
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <rect x="3" y="5" width="18" height="16" rx="2" />
+              <path d="M3 10h18M8 3v4M16 3v4" />
+            </svg>
+          </button>
+          <input
+            ref={picker}
+            type="date"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 h-full w-full opacity-0"
+            min={props.min}
+            max={props.max}
+            onChange={(e) => {
+              if (e.target.value) type(dayText(e.target.value));
+            }}
+          />
+        </span>
         {props.name ? <input type="hidden" name={props.name} value={parseDay(text) ?? text} /> : null}
       </div>
       {unreadable ? (
