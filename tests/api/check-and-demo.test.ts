@@ -52,7 +52,11 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
         .execute();
 
       // Demo fires ended in the evening of their day, stamped; an open fire stamped ended is found.
-      const fires = await t.database.db.selectFrom('entries').select(['id', 'fire_status', 'lifecycle_at']).where('kind', '=', 'fire').execute();
+      const fires = await t.database.db.selectFrom('entries').select(['id', 'fire_status', 'lifecycle_at', 'note']).where('kind', '=', 'fire').execute();
+      // A fire's note reads as a furnace log's line, never as how money moved (issue 32).
+      const fireNotes = fires.map((f) => f.note).filter(Boolean);
+      expect(fireNotes.length).toBeGreaterThan(0);
+      for (const n of fireNotes) expect(String(n)).not.toMatch(/cash|bkash|bank|credit|order/i);
       for (const f of fires) expect(Boolean(f.lifecycle_at), String(f.id)).toBe(Boolean(Number(f.fire_status)));
       const open = fires.find((f) => !Number(f.fire_status));
       await t.database.db.updateTable('entries').set({ lifecycle_at: '2026-11-20T15:00:00.000Z' }).where('id', '=', Number(open?.id)).execute();

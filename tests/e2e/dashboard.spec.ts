@@ -96,8 +96,10 @@ test.describe('dashboard and statements', () => {
     await page.getByLabel('Start date').fill(tomorrow.toISOString().slice(0, 10));
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByText('No entries in this range.')).toBeVisible();
-    // An explicit end date overrides the one-day default.
-    await page.getByLabel('Start date').fill('2020-01-01');
+    // An explicit end date overrides the one-day default; a date is typed day first (issue 32).
+    await page.getByLabel('Start date').fill('01/01/2020');
+    await page.getByLabel('Start date').press('Tab');
+    await expect(page.getByLabel('Start date')).toHaveValue('01/01/2020');
     await page.getByLabel('End date').fill(today);
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByTestId('statement-row')).toHaveCount(3);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { daysBefore } from '../../src/shared/backdate';
+import { digitsFor } from '../../src/shared/digits';
 import { formatLongDate, todayIn } from '../../src/shared/dates';
 import { fill, messages as en } from '../../src/shared/messages';
 import { messages as bn, terms } from '../../src/shared/messages-bn';
@@ -9,18 +10,24 @@ import { addPartner, booksCheck, createAccount, logIn } from './support/accounts
 import { pickParty } from './support/forms';
 import { expect, test } from './fixtures';
 
-// Late vouchers (issue 28 part 8), as the accountant meets one: yesterday's sale slip turns up
-// this morning. It is entered on yesterday with the reason; yesterday's history then lists it,
-// marked "entered on <today> for <yesterday>", in English and in Bangla, on a phone and a desktop.
+// Late vouchers (issue 28 part 8), as the accountant meets one: a sale slip of three weeks ago
+// turns up this morning. It is entered on its day with the reason; that day's history then lists it,
+// marked "entered on <today> for <its day>", in English and in Bangla, on a phone and a desktop.
+// The day is typed day/month/year (issue 32, item 5), in a browser whose own date field would
+// want month/day/year.
+test.use({ locale: 'en-US' });
 
 const today = todayIn('Asia/Dhaka');
-const yesterday = daysBefore(today, 1);
+// Three weeks back: on 26 November 2026, 05/11/2026.
+const slipDay = daysBefore(today, 21);
 const day = (iso: string, lang: Lang) => formatLongDate(new Date(`${iso}T12:00:00Z`), lang);
 
 type Lang = 'en' | 'bn';
 /** What the accountant reads, in either language (the catalogues themselves). */
 const say = (lang: Lang, text: string) => (lang === 'en' ? text : (terms[text] ?? text));
 const m = (lang: Lang) => (lang === 'en' ? en : bn);
+/** A day as the date field shows and takes it: day/month/year, in the language's digits. */
+const dayText = (iso: string, lang: Lang) => digitsFor(iso.split('-').reverse().join('/'), lang);
 
 /** Opens the MS wire form on /cashIn and fills a sale of 10 kg for the client (the date is the caller's). */
 async function openSale(page: Page, client: string, lang: Lang): Promise<Locator> {
@@ -33,7 +40,7 @@ async function openSale(page: Page, client: string, lang: Lang): Promise<Locator
   await dialog.getByLabel(say(lang, 'Weight (KG)')).fill('10');
   await dialog.getByLabel(say(lang, 'Rate (per KG)')).fill('100');
   await dialog.getByLabel(say(lang, 'Paid Amount')).fill('300');
-  await dialog.getByLabel(say(lang, 'Note')).fill('yesterday’s slip');
+  await dialog.getByLabel(say(lang, 'Note')).fill('the slip of three weeks ago');
   return dialog;
 }
 
@@ -42,7 +49,10 @@ async function assertNoSidewaysScroll(page: Page) {
 }
 
 for (const lang of ['en', 'bn'] as const) {
-  test(`the accountant enters yesterday’s sale with a reason and finds it in yesterday’s history, marked (${lang})`, async ({ page, request }, info) => {
+  test(`the accountant types the day of a three-week-old sale day first, with a reason, and finds it in that day’s history, marked (${lang})`, async ({
+    page,
+    request,
+  }, info) => {
     if (info.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
     const client = `Late Client ${lang} ${info.project.name} ${Date.now() % 100000}`;
     const partnerId = await addPartner(request, 'Client', client);
@@ -55,9 +65,24 @@ for (const lang of ['en', 'bn'] as const) {
     await dialog.getByRole('button', { name: m(lang).dateChange, exact: true }).click();
     const date = dialog.getByLabel(m(lang).voucherDate);
     await expect(date).toBeFocused();
-    await expect(date).toHaveAttribute('max', today);
-    await expect(date).toHaveAttribute('min', daysBefore(today, 31));
-    await date.fill(yesterday);
+    // Today, day first, in the language's digits; the calendar keeps to the days that may be chosen.
+    await expect(date).toHaveValue(dayText(today, lang));
+    const calendar = dialog.locator('input[type=date]');
+    await expect(calendar).toHaveAttribute('max', today);
+    await expect(calendar).toHaveAttribute('min', daysBefore(today, 31));
+    await expect(dialog.getByRole('button', { name: lang === 'en' ? 'Calendar' : 'ক্যালেন্ডার', exact: true })).toBeVisible();
+    // A day that does not exist: the field says so, naming itself, in the person's language.
+    await date.fill(digitsFor('31/02/2026', lang));
+    await date.press('Tab');
+    await expect(dialog.getByRole('alert').filter({ hasText: m(lang).voucherDate })).toHaveText(
+      lang === 'en' ? `${en.voucherDate}: type the day as day/month/year, like 05/11/2026` : `${bn.voucherDate}: দিন/মাস/বছর হিসেবে লিখুন, যেমন ০৫/১১/২০২৬`,
+    );
+    await dialog.getByRole('button', { name: m(lang).submit }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: m(lang).voucherDate })).toBeVisible();
+    // Typed day first, as the slip has it (in Bangla, in Bengali digits).
+    await date.fill('');
+    await date.pressSequentially(dayText(slipDay, lang));
+    await expect(dialog.getByRole('alert').filter({ hasText: m(lang).voucherDate })).toHaveCount(0);
     // Enter moves on to the reason, which an earlier day asks for.
     await date.press('Enter');
     const reason = dialog.getByLabel(m(lang).lateReason);
@@ -71,7 +96,7 @@ for (const lang of ['en', 'bn'] as const) {
     await expect(page.getByText(m(lang).confirmed).first()).toBeVisible();
     await dialog.getByRole('button', { name: m(lang).close }).click();
 
-    const mark = `${fill(m(lang).enteredOnFor, { entered: day(today, lang), day: day(yesterday, lang) })}: slip found in the drawer`;
+    const mark = `${fill(m(lang).enteredOnFor, { entered: day(today, lang), day: day(slipDay, lang) })}: slip found in the drawer`;
     // The latest entries carry the mark.
     await expect(page.getByTestId('recent-row').filter({ hasText: client }).getByTestId('late-mark')).toHaveText(mark);
 
@@ -79,7 +104,7 @@ for (const lang of ['en', 'bn'] as const) {
     await page.goto('/dashboard/historyMsWire');
     await page
       .getByRole('row')
-      .filter({ hasText: day(yesterday, lang) })
+      .filter({ hasText: day(slipDay, lang) })
       .getByRole('link')
       .first()
       .click();
@@ -93,7 +118,7 @@ for (const lang of ['en', 'bn'] as const) {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8');
-      expect(csv).toContain(`"entered on ${today} for ${yesterday}: slip found in the drawer"`);
+      expect(csv).toContain(`"entered on ${today} for ${slipDay}: slip found in the drawer"`);
     }
     // The party's ledger and the entry's receipt carry the mark too.
     await page.goto(`/dashboard/ledger?partner=${partnerId}`);

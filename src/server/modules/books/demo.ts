@@ -45,6 +45,12 @@ const perCategory: Record<string, number> = { Client: 24, 'Wood Powder Agent': 4
 const pots = Array.from({ length: 20 }, (_, i) => `Pot ${i + 1}`);
 const fireMen = ['Abdul Majid', 'Nurul Islam', 'Shafiq Mia', 'Jalal Uddin', 'Bablu Sarkar', 'Mofiz Khan'];
 
+/** A note as the book it is written in would have it: how money moved, a furnace log's line, the stock room's. */
+const moneyNotes = ['cash', 'bKash', 'bank transfer', 'partly on credit', 'regular order'];
+const fireNotes = ['Full load, steady heat', 'Lit at 6 am', 'Slow to heat, damp powder', 'Door bricks patched', 'Second load of the day', 'Powder running low'];
+const stockNotes = ['Counted at the godown', 'From the night shift', 'Coils restacked'];
+const notesOf = (kind: KindDef): readonly string[] => (kind.production === 'firing' ? fireNotes : kind.cash ? moneyNotes : stockNotes);
+
 /** How often a production role comes up beside the other kinds: a pot is repaired every 30 or so firings. */
 const roleWeights: Partial<Record<ProductionRole, number>> = { firing: 12, repair: 0.4 };
 
@@ -219,9 +225,7 @@ export async function seedDemo(
         case 'text':
           if (f.name === 'assignedSalary') input[f.name] = 'N/A';
           else if (f.name === 'absent') input[f.name] = String(between(0, 3));
-          else if (f.required || rand() < 0.4)
-            input[f.name] =
-              f.name === 'note' ? pick(['cash', 'bKash', 'bank transfer', 'partly on credit', 'regular order']) : `${f.label.split(' ')[0]} ${between(1, 60)}`;
+          else if (f.required || rand() < 0.4) input[f.name] = f.name === 'note' ? pick(notesOf(kind)) : `${f.label.split(' ')[0]} ${between(1, 60)}`;
           break;
       }
     }

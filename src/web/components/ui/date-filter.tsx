@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DateInput, isWireDay } from '../form/date-input';
 import { useMessages } from '../../lib/i18n';
 
 /** Start and end date kept in the page's address (`from`, `to`), so print and reload keep them. */
@@ -7,12 +9,15 @@ export function DateFilter() {
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  const [typed, setTyped] = useState({ from, to });
+  const ids = { from: useId(), to: useId() };
   const apply = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
     const next = new URLSearchParams(params);
-    for (const key of ['from', 'to']) {
-      const v = String(data.get(key) ?? '');
+    for (const key of ['from', 'to'] as const) {
+      const v = typed[key];
+      // Text that names no day stays in its field, which says why; the range is not changed.
+      if (v && !isWireDay(v)) return;
       if (v) next.set(key, v);
       else next.delete(key);
     }
@@ -20,14 +25,19 @@ export function DateFilter() {
   };
   return (
     <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label={m.dateFilter}>
-      <label className="flex flex-col gap-1 text-sm">
-        {m.startDate}
-        <input type="date" name="from" className="input input-sm" defaultValue={params.get('from') ?? ''} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {m.endDate}
-        <input type="date" name="to" className="input input-sm" defaultValue={params.get('to') ?? ''} />
-      </label>
+      {(['from', 'to'] as const).map((key) => (
+        <div key={key} className="flex flex-col gap-1 text-sm">
+          <label htmlFor={ids[key]}>{key === 'from' ? m.startDate : m.endDate}</label>
+          <DateInput
+            id={ids[key]}
+            name={key}
+            label={key === 'from' ? m.startDate : m.endDate}
+            className="input input-sm w-36"
+            value={typed[key]}
+            onValue={(v) => setTyped((t) => ({ ...t, [key]: v }))}
+          />
+        </div>
+      ))}
       <button type="submit" className="btn btn-sm btn-primary">
         {m.filter}
       </button>

@@ -45,6 +45,11 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
     const dialog = ref.current;
     return () => toastHost.release(dialog);
   }, []);
+  const shown = useRef(open);
+  useEffect(() => {
+    shown.current = open;
+  }, [open]);
+  const keep = useRef<HTMLButtonElement>(null);
   const requestClose = () => {
     if (dirty.current) setAsking(true);
     else onClose();
@@ -54,7 +59,15 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        // Chromium's close watcher lets a page hold a dialog open once per user action: a second
+        // Escape or Android back in a row closes it regardless. With typed values it opens again, asking.
+        const dialog = ref.current;
+        if (!shown.current || !dirty.current || !dialog) return onClose();
+        dialog.showModal();
+        setAsking(true);
+        keep.current?.focus();
+      }}
       onCancel={(e) => {
         e.preventDefault();
         requestClose();
@@ -68,7 +81,7 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
         <h2 id={titleId} className="mb-4 pr-10 text-xl font-bold" data-toasts-below>
           {tr(title)}
         </h2>
-        {asking ? <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={onClose} /> : null}
+        {asking ? <DiscardQuestion keep={keep} onKeep={() => setAsking(false)} onDiscard={onClose} /> : null}
         <DirtyContext value={report}>
           <div hidden={asking}>{open ? children : null}</div>
         </DirtyContext>
@@ -77,9 +90,8 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
   );
 }
 
-function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+function DiscardQuestion({ keep, onKeep, onDiscard }: { keep: React.RefObject<HTMLButtonElement | null>; onKeep: () => void; onDiscard: () => void }) {
   const m = useMessages();
-  const keep = useRef<HTMLButtonElement>(null);
   const labelId = useId();
   useEffect(() => keep.current?.focus(), []);
   return (
@@ -99,8 +111,9 @@ function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard:
   );
 }
 
-// `:disabled` also matches a field shut by a disabled fieldset around it (the entry form's while it saves).
-const FIELDS = 'input:not([readonly]):not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not([readonly]):not(:disabled)';
+// `:disabled` also matches a field shut by a disabled fieldset around it (the entry form's while it saves);
+// an input out of the tab order is no field to type into (a date field's calendar, opened by its button).
+const FIELDS = 'input:not([readonly]):not([type=hidden]):not([tabindex="-1"]):not(:disabled), select:not(:disabled), textarea:not([readonly]):not(:disabled)';
 
 /** The fields a person types into, in order. */
 export function typedFields(container: ParentNode): HTMLElement[] {

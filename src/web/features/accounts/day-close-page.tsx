@@ -4,6 +4,7 @@ import { todayIn } from '../../../shared/dates';
 import { NOTES, notesTotal } from '../../../shared/day-close';
 import { fill } from '../../../shared/messages';
 import { formatTaka, parseDecimal, units } from '../../../shared/money';
+import { DateInput, isWireDay } from '../../components/form/date-input';
 import { configQuery } from '../../lib/config';
 import { errorText } from '../../lib/error-text';
 import { digitsFor } from '../../../shared/digits';
@@ -28,14 +29,17 @@ export function DayClosePage() {
   const config = useQuery(configQuery).data;
   const accounts = (useAccounts().data ?? []).filter((a) => !a.archived);
   const [accountId, setAccountId] = useState('1');
-  const [day, setDay] = useState(() => todayIn(config?.timeZone ?? 'Asia/Dhaka'));
+  const today = todayIn(config?.timeZone ?? 'Asia/Dhaka');
+  const [day, setDay] = useState(today);
+  // Text typed that names no day: its field says why; the book shown stays today's, nothing is closed.
+  const readable = isWireDay(day);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [counted, setCounted] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const account = accounts.find((a) => String(a.id) === accountId);
   const byNotes = (account?.type ?? 'cash') === 'cash';
-  const book = useQuery(cashbookQuery(accountId, { from: day, to: day }, 1)).data;
+  const book = useQuery(cashbookQuery(accountId, readable ? { from: day, to: day } : { from: today, to: today }, 1)).data;
   const closes = useQuery(dayClosesQuery(accountId)).data ?? [];
   const save = useDayClose();
 
@@ -49,6 +53,7 @@ export function DayClosePage() {
 
   const close = async () => {
     setError(null);
+    if (!readable) return;
     const body: Record<string, unknown> = { account_id: accountId, date: day, reason };
     if (byNotes) body.notes = counts;
     else body.counted = counted;
@@ -81,10 +86,12 @@ export function DayClosePage() {
               <AccountOptions accounts={accounts} />
             </select>
           </label>
-          <label className="form-control flex flex-col gap-1">
-            <span className="label-text">{m.dayCloseDate}</span>
-            <input className="input input-bordered" type="date" value={day} onChange={(e) => setDay(e.target.value)} data-testid="day-close-date" />
-          </label>
+          <div className="form-control flex flex-col gap-1">
+            <label className="label-text" htmlFor="day-close-date">
+              {m.dayCloseDate}
+            </label>
+            <DateInput id="day-close-date" label={m.dayCloseDate} className="input input-bordered" value={day} onValue={setDay} testId="day-close-date" />
+          </div>
         </div>
         {closedBy ? (
           <p className="font-semibold" role="status" data-testid="day-close-closed">

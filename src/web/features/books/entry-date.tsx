@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { BACKDATE_DAYS, earliestIssueDate } from '../../../shared/backdate';
 import { fill } from '../../../shared/messages';
+import { DateInput, isWireDay } from '../../components/form/date-input';
 import { FieldShell } from '../../components/form/text-field';
 import { dateText } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
@@ -29,10 +30,10 @@ export function EntryDate({
   const picked = form.watch('issue_date') ?? '';
   const [open, setOpen] = useState(picked !== '');
   const errors = form.formState.errors;
-  // Emptied (the form reset after a save): today again.
+  // Emptied by the form's reset after a save (not by the person clearing the field to type): today again.
   useEffect(() => {
-    if (picked === '') setOpen(false);
-  }, [picked]);
+    if (picked === '' && document.activeElement?.id !== id) setOpen(false);
+  }, [picked, id]);
   if (fixed !== undefined || !open) {
     return (
       <div className="flex flex-col gap-1" data-testid="entry-date">
@@ -56,18 +57,22 @@ export function EntryDate({
       </div>
     );
   }
-  const late = picked !== '' && picked < today;
+  const late = isWireDay(picked) && picked < today;
+  // Text that names no day: the field says so itself (the check's own words would ask for YYYY-MM-DD).
+  const readable = picked === '' || isWireDay(picked);
   return (
     <>
-      <FieldShell id={id} label={m.voucherDate} required error={errors.issue_date?.message}>
-        <input
+      <FieldShell id={id} label={m.voucherDate} required error={readable ? errors.issue_date?.message : undefined}>
+        <DateInput
           id={id}
-          type="date"
-          className={`input w-full ${errors.issue_date ? 'input-error' : ''}`}
+          label={m.voucherDate}
+          className="input w-full"
+          invalid={readable && Boolean(errors.issue_date)}
+          value={picked}
+          onValue={(v) => form.setValue('issue_date', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
           min={earliestIssueDate(today)}
           max={today}
-          aria-describedby={`${id}-hint`}
-          {...form.register('issue_date')}
+          describedBy={`${id}-hint`}
         />
         <span id={`${id}-hint`} className="text-xs text-muted">
           {fill(m.lateHint, { days: BACKDATE_DAYS })}

@@ -106,11 +106,20 @@ export function PartyPicker(props: {
     const p = unpicked === null ? undefined : exactParty(props.partners, unpicked);
     if (p) choose(p, 'late');
   }, [props.partners, unpicked]);
+  // The highlighted option stays in sight as the arrows move through a list longer than its box.
+  const activeId = open && shown[active] ? `${listId}-${shown[active].id}` : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!open) setQuery(unpicked ?? '');
       setActive((i) => Math.max(0, Math.min(shown.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1))));
+    } else if ((e.key === 'Home' || e.key === 'End') && open && shown.length) {
+      // With the list open, the first and last parties (the caret's own Home and End: list shut).
+      e.preventDefault();
+      setActive(e.key === 'Home' ? 0 : shown.length - 1);
     } else if (e.key === 'Enter' && open) {
       e.preventDefault();
       const p = shown[active];
@@ -136,7 +145,7 @@ export function PartyPicker(props: {
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].id}` : undefined}
+        aria-activedescendant={activeId}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
@@ -176,37 +185,38 @@ export function PartyPicker(props: {
       </p>
       <FieldError message={unpicked === null ? props.error : undefined} />
       {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={m.parties}
-          className="menu absolute z-40 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-        >
-          {shown.map((p, i) => (
-            <li key={p.id} id={`${listId}-${p.id}`} role="option" aria-selected={i === active}>
-              <button
-                type="button"
-                tabIndex={-1}
-                className={`flex w-full items-baseline justify-between gap-2 text-left ${i === active ? 'menu-active' : ''}`}
-                // Chosen on pointer down, before the input's blur closes the list.
+        // The notes under the options sit beside the listbox, not in it (a listbox holds options only);
+        // the listbox itself scrolls (a combobox's popup is reached through its field, never by Tab).
+        <div className="absolute z-40 mt-1 w-full rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+          <ul id={listId} role="listbox" aria-label={m.parties} className="menu max-h-72 w-full flex-nowrap overflow-y-auto p-0">
+            {shown.map((p, i) => (
+              // The option itself takes the tap (a button inside an option is an interactive control
+              // nested in another); chosen on pointer down, before the input's blur closes the list.
+              <li
+                key={p.id}
+                id={`${listId}-${p.id}`}
+                role="option"
+                aria-selected={i === active}
                 onPointerDown={(e) => {
                   e.preventDefault();
                   choose(p);
                 }}
               >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{p.name}</span>
-                  <span className="block text-xs text-muted">{tr(p.catagories)}</span>
-                </span>
-                <span className="whitespace-nowrap text-xs tabular-nums text-muted">{dueText(m, props.balances?.get(p.id))}</span>
-              </button>
-            </li>
-          ))}
-          {shown.length === 0 ? <li className="px-3 py-2 text-sm text-muted">{fill(m.noPartnerMatch, { query })}</li> : null}
+                <div className={`flex w-full cursor-pointer items-baseline justify-between gap-2 text-left ${i === active ? 'menu-active' : ''}`}>
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{p.name}</span>
+                    <span className="block text-xs text-muted">{tr(p.catagories)}</span>
+                  </span>
+                  <span className="whitespace-nowrap text-xs tabular-nums text-muted">{dueText(m, props.balances?.get(p.id))}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {shown.length === 0 ? <p className="px-3 py-2 text-sm text-muted">{fill(m.noPartnerMatch, { query })}</p> : null}
           {matches.length > shown.length ? (
-            <li className="px-3 py-2 text-xs text-muted">{fill(m.moreMatches, { count: matches.length - shown.length })}</li>
+            <p className="px-3 py-2 text-xs text-muted">{fill(m.moreMatches, { count: matches.length - shown.length })}</p>
           ) : null}
-        </ul>
+        </div>
       ) : null}
     </div>
   );
