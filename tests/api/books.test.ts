@@ -92,7 +92,7 @@ describe.each(dialects)('books on %s', (dialect) => {
     const res = await acc.get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as { current_balance: number; wire_stock: number };
-    expect(Object.keys(data).sort()).toEqual(['accounts', 'current_balance', 'wire_stock']);
+    expect(Object.keys(data).sort()).toEqual(['accounts', 'cheques', 'current_balance', 'wire_stock']);
     return { balance: toPoisha(data.current_balance), stock: toGrams(data.wire_stock) };
   }
 
