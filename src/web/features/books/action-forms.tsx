@@ -5,7 +5,8 @@ import { fieldMessage, parseDecimal, units } from '../../../shared/money';
 import type { KindDef } from '../../../shared/registry';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { dateText } from '../../lib/format';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useMessages, useTexts } from '../../lib/i18n';
+import { formTexts } from './texts';
 import { saveWithToast } from '../../lib/notify';
 import { type Entry, entryQuery, useLifecycle, useVoidEntry } from './api';
 import { EntryForm } from './entry-form';
@@ -25,7 +26,7 @@ export function CorrectForm({ kind, id, onDone }: { kind: KindDef; id: number; o
 
 /** Voids an entry with a reason (`summary` is what the lists show as its party and amount). */
 export function VoidForm({ entry, summary, onDone }: { entry: Entry; summary: { subject: string; amount: string }; onDone: () => void }) {
-  const m = useMessages();
+  const m = useTexts(formTexts);
   const voidEntry = useVoidEntry();
   const { subject, amount } = summary;
   return (

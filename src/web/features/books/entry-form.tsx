@@ -11,7 +11,8 @@ import type { Entry } from './api';
 import { PartyPicker } from './party-picker';
 import { AccountChoice } from '../accounts';
 import { FieldShell } from '../../components/form/text-field';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useMessages, useTexts } from '../../lib/i18n';
+import { formTexts } from './texts';
 import type { OutboxEntry } from '../../lib/outbox-db';
 import { useSession } from '../../lib/session';
 import { configQuery } from '../../lib/config';
@@ -47,7 +48,7 @@ export function EntryForm({
   draft?: OutboxEntry | undefined;
   onDone?: () => void;
 }) {
-  const m = useMessages();
+  const m = useTexts(formTexts);
   const session = useSession();
   const config = useQuery(configQuery);
   const idPrefix = useId();

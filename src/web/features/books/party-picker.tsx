@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fill } from '../../../shared/messages';
 import { formatCell } from '../../lib/format';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useTexts } from '../../lib/i18n';
+import { formTexts } from './texts';
 import { FieldError } from '../../components/form/text-field';
 import type { Messages } from '../../../shared/messages';
 import type { Partner } from '../partners/api';
@@ -72,7 +73,7 @@ export function PartyPicker(props: {
   /** The field's error: shown here, under the field, unless the hint says what is wrong already. */
   error: string | undefined;
 }) {
-  const m = useMessages();
+  const m = useTexts(formTexts);
   const listId = useId();
   const chosen = props.partners.find((p) => String(p.id) === props.value);
   // The text typed while the list is open (null: the list is shut). Also kept in a ref, read by the
