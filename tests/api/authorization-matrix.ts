@@ -124,6 +124,7 @@ export const accessTable = `
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok
+  GET  /api/export                             401 403 403 ok
 `;
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';

@@ -190,6 +190,13 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     fits('DELETE', '/api/partners/:id/share', revoked.statusCode, revoked.json());
     for (const res of [shared, opened, answered, reminded, status, revoked]) expect(res.statusCode, res.body).toBeLessThan(300);
 
+    // The export: a zip, described as a file of its media type.
+    const exported = await admin.get('/api/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    expect(Object.keys(doc.paths['/api/export']?.get?.responses['200']?.content ?? {})).toEqual(['application/zip']);
+    checked.add('GET /api/export');
+
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});
     expect(refused.statusCode).toBe(400);
