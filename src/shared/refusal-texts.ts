@@ -153,6 +153,7 @@ export const refusalTexts = {
   import_ref_unknown: '{value} is not in this export (nor imported before)',
   import_kind_unknown: '{value} is not a kind of entry the server writes',
   import_choice: '{value} is not one of: {choices}',
+  export_range_reversed: 'the start (from) must not be after the end (to)',
 
   // The day's close (modules/books/day-close.ts).
   day_closed: '{day} is closed for {account}: nothing dated on or before it can be entered, voided or corrected',

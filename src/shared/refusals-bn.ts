@@ -141,6 +141,7 @@ export const refusals: Refusals = {
   import_ref_unknown: '{value} এই এক্সপোর্টে নেই (আগেও আনা হয়নি)',
   import_kind_unknown: '{value} সার্ভারের লেখা কোনো এন্ট্রির ধরন নয়',
   import_choice: '{value} এগুলোর একটি নয়: {choices}',
+  export_range_reversed: 'শুরুর তারিখ (from) শেষের তারিখের (to) পরে হতে পারে না',
 
   // দিনের হিসাব বন্ধ
   day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',
