@@ -6,7 +6,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { getSummary } from '../../src/server/modules/books/repository.ts';
-import { exportToFolder } from '../../src/server/modules/import/export.ts';
+import { exportBooks, exportToFolder, readSnapshot } from '../../src/server/modules/import/export.ts';
 import { type Accounts, type OldAccount, importOldSystem } from '../../src/server/modules/import/old-system.ts';
 import { daysBefore } from '../../src/shared/backdate.ts';
 import { todayIn } from '../../src/shared/dates.ts';
@@ -282,5 +282,33 @@ describe.each(dialects)('export and import back on %s', (dialect) => {
     expect(refused.json().error).toMatchObject({ code: 'export_range_reversed', field: 'from' });
     expect((await aAdmin.get('/api/export.xlsx?from=2025-01-01&to=2026-06-01')).json().error).toMatchObject({ code: 'range_too_long', field: 'to' });
     expect((await aAdmin.get(`/api/export.xlsx?to=${today}`)).json().error).toMatchObject({ field: 'from' });
+  });
+
+  it('reads one snapshot: an entry saved while the export runs is not in it', async () => {
+    const lines: Record<string, string[]> = {};
+    let saved = 0;
+    await readSnapshot(a.app.deps.database, (db) =>
+      exportBooks(db, registry, {
+        file(name) {
+          const into = (lines[name] = []);
+          return {
+            line: async (text) => {
+              // While the first collection is written, the server saves an entry (on its own connection).
+              if (saved === 0) {
+                const res = await aAdmin.post('/api/investorData', entryBody('investor', { paid_amount: '777', note: 'during the export' }, partyFor));
+                expect(res.statusCode, res.body).toBe(201);
+                saved = res.json().data.id;
+              }
+              into.push(text);
+            },
+            end: () => undefined,
+          };
+        },
+      }),
+    );
+    expect(saved).toBeGreaterThan(0);
+    const investors = lines['investorData.json'] ?? [];
+    expect(investors.length).toBe(fs.readFileSync(path.join(folder, 'investorData.json'), 'utf8').trim().split('\n').length);
+    expect(investors.join('\n')).not.toContain('during the export');
   });
 });
