@@ -138,6 +138,10 @@ export const refusals: Refusals = {
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
+  import_ref_unknown: '{value} এই এক্সপোর্টে নেই (আগেও আনা হয়নি)',
+  import_kind_unknown: '{value} সার্ভারের লেখা কোনো এন্ট্রির ধরন নয়',
+  import_choice: '{value} এগুলোর একটি নয়: {choices}',
+  export_range_reversed: 'শুরুর তারিখ (from) শেষের তারিখের (to) পরে হতে পারে না',
 
   // দিনের হিসাব বন্ধ
   day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',

@@ -124,6 +124,8 @@ export const accessTable = `
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok
+  GET  /api/export                             401 403 403 ok
+  GET  /api/export.xlsx                        401 403 403 ok
 `;
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -132,6 +134,7 @@ const NOBODY = '00000000-0000-4000-8000-000000000000';
 const requests: Record<string, MatrixRow['request']> = {
   'GET /api/auth/*': { url: '/api/auth/get-session' },
   'POST /api/auth/*': { url: '/api/auth/sign-out', body: {} },
+  'GET /api/export.xlsx': { url: '/api/export.xlsx?from=2026-01-01&to=2026-01-31' },
   'POST /api/loggedInUsers': { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } },
   'PUT /api/loggedInUsers/admin/:id': { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } },
   // An account nobody has: the admin's answer is 404, the others' 401 or 403 before it is looked up.

@@ -190,6 +190,18 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     fits('DELETE', '/api/partners/:id/share', revoked.statusCode, revoked.json());
     for (const res of [shared, opened, answered, reminded, status, revoked]) expect(res.statusCode, res.body).toBeLessThan(300);
 
+    // The export and the accountant's workbook: files, each described by its media type.
+    for (const [route, url, type] of [
+      ['/api/export', '/api/export', 'application/zip'],
+      ['/api/export.xlsx', '/api/export.xlsx?from=2026-01-01&to=2026-01-31', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ] as const) {
+      const file = await admin.get(url);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-type']).toBe(type);
+      expect(Object.keys(doc.paths[route]?.get?.responses['200']?.content ?? {})).toEqual([type]);
+      checked.add(`GET ${route}`);
+    }
+
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});
     expect(refused.statusCode).toBe(400);

@@ -23,7 +23,13 @@ export interface ContractRoute {
   method: string;
   url: string;
   access: Access;
-  schema: FastifySchema & { summary?: string; description?: string; tags?: string[] };
+  schema: FastifySchema & {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+    /** The media type of a file the route answers with instead of JSON (the export's zip). */
+    file?: string;
+  };
 }
 
 declare module 'fastify' {
@@ -115,6 +121,7 @@ export function openApiDocument(
       if (isZod(answer))
         responses[status] = { description: status === '201' ? 'Created' : 'Answered', content: { 'application/json': { schema: toJson(answer, 'output') } } };
     }
+    if (s.file) responses['200'] = { description: 'A file', content: { [s.file]: { schema: { type: 'string', format: 'binary' } } } };
     responses['4XX'] = refusal;
     responses['5XX'] = refusal;
     const secured = r.access !== 'public' && r.access !== 'anonymous';

@@ -25,6 +25,7 @@ import { buildEntryRow } from '../books/entries.ts';
 import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
+import { nativeBooks } from './native.ts';
 
 // `npm run cli -- import <folder>`: the old system's mongoexport (docs/decisions/0030). Every row
 // is read and checked as the API checks it (the registry's schemas, its pricing, the partner-name
@@ -263,6 +264,13 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const keptEntries = new Set(
     (await db.selectFrom('entries').select('import_key').where('import_key', 'is not', null).execute()).map((r) => String(r.import_key)),
   );
+  // [export] Our books' own export (native.ts, decision 0040): accounts, transfers, the entries
+  // the server wrote, cheques, day closes; and each entry document's own part, in the pass below.
+  const native = nativeBooks(db, { registry, documents, day: (v) => oldDay(v, options.timeZone), say: problem });
+  const nativeCounts = await native.plan();
+  toImport += nativeCounts.toImport;
+  already += nativeCounts.already;
+  problems += nativeCounts.problems;
   let newEntries = 0;
   const imported = { cash: 0, stock: 0 };
   const now = new Date().toISOString();
@@ -335,6 +343,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
           }
         }
         const importKey = `${kind.path}:${String(doc._id)}`;
+        native.checkEntry(file, d.row, importKey, doc, kind.cash !== undefined); // [export]
         if (said > before || !parsed.success || 'code' in day) {
           if (!quiet) problems++;
           continue;
@@ -353,7 +362,8 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         if (l && lifecycle) {
           const value = lifecycle[l.value.name] as string | number | null;
           Object.assign(row, { [l.status]: 1, [l.value.column]: value });
-          if (l.entry && typeof value === 'number') {
+          // [export] Our own export brings its sales in their own collection, each on its own day.
+          if (l.entry && typeof value === 'number' && !native.isNative(doc)) {
             // The old system kept no day of the sale: it is put on the asset's own day.
             sale = Object.assign(emptyEntry(), {
               kind: l.entry.kind,
@@ -404,8 +414,10 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         }
         row.import_key = importKey;
         if (sale) sale.import_key = `${importKey}:sale`;
-        if (write) await write({ kind, row, party, sale });
-        else {
+        if (write) {
+          native.amendEntry(row, doc); // [export]
+          await write({ kind, row, party, sale });
+        } else {
           newEntries++;
           toImport++;
         }
@@ -414,6 +426,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     quiet = false;
   };
   await entryPass();
+  problems += await native.finish(); // [export]
 
   // The old dashboard's figures, kept by hand: shown beside what the entries add up to, never taken.
   for await (const d of documents('dashboard')) {
@@ -473,7 +486,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
 
   const written = options.write && (problems === 0 || options.skipBadRows) && toImport > 0;
   let batchId: number | null = null;
-  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length);
+  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length, native);
   if (written && options.accounts) for (const account of newAccounts) await options.accounts.create(account);
   emit(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
   return { lines, toImport, already, problems, batchId, exitCode: problems === 0 ? 0 : 1 };
@@ -487,6 +500,7 @@ async function writeBatch(
   partners: PlannedPartner[],
   entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void> },
   users: number,
+  native: ReturnType<typeof nativeBooks>,
 ): Promise<number> {
   return writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();
@@ -504,6 +518,7 @@ async function writeBatch(
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
+    await native.writeBefore(trx); // [export] accounts before the entries that name them
     for (const p of partners) {
       p.ref.id = await repo.insertPartner(trx, {
         ...(p.columns as unknown as Parameters<typeof repo.insertPartner>[1]),
@@ -529,6 +544,7 @@ async function writeBatch(
       if (chunk.length === CHUNK) await flush();
     });
     await flush();
+    await native.writeAfter(trx, batchId); // [export] transfers, server-made entries, voids, links, cheques, closes
     await recordAudit(trx, {
       actor: options.actor,
       action: 'import',
