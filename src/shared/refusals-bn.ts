@@ -138,6 +138,17 @@ export const refusals: Refusals = {
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
+  import_not_multipart: 'ফাইলগুলো multipart/form-data হিসেবে পাঠান',
+  import_no_files: 'পুরোনো সিস্টেমের এক্সপোর্টের ফাইলগুলো বাছুন',
+  import_file_unknown: '{file} পুরোনো সিস্টেমের এক্সপোর্টের কোনো ফাইল নয়: প্রতিটি ফাইলের নাম তার কালেকশনের নামে, যেমন mWireData.json',
+  import_file_twice: '{file} দুবার পাঠানো হয়েছে: প্রতিটি ফাইল একবার পাঠান',
+  import_file_too_large: '{file} ফাইলটি {limit} MB-এর চেয়ে বড়',
+  import_too_large: 'ফাইলগুলো মিলিয়ে {limit} MB-এর চেয়ে বড়',
+  import_too_many_files: 'একবারে সর্বোচ্চ {max}টি ফাইল পাঠান',
+  import_file_not_json: '{file} সঠিক JSON নয়',
+  import_problems: '{count}টি সারিতে সমস্যা আছে: ঠিক করে ফাইলগুলো আবার পাঠান, অথবা ভালো সারিগুলো আনুন',
+  import_running: 'আরেকটি আমদানি চলছে: সেটি শেষ হওয়া পর্যন্ত অপেক্ষা করুন',
+  import_changed: 'ফাইলগুলো পড়ার সময় খাতা বদলে গেছে: আবার পাঠান',
 
   // দিনের হিসাব বন্ধ
   day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',
