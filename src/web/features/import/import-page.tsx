@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type ImportBatch, MB, importFileNames, importLimits } from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
 import { registry } from '../../../shared/registry';
@@ -88,29 +88,9 @@ export function ImportPage() {
     <section className="flex max-w-5xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{m.importTitle}</h1>
       <p className="text-sm">{m.importIntro}</p>
-      <div className="flex flex-wrap gap-4">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {m.importChooseFiles}
-          <input
-            type="file"
-            multiple
-            accept=".json,application/json"
-            className="block w-full max-w-xs text-sm file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border file:border-base-300 file:bg-base-200 file:px-4 file:font-semibold"
-            onChange={(e) => choose(e.target.files)}
-            data-testid="import-files"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {m.importChooseFolder}
-          <input
-            type="file"
-            multiple
-            className="block w-full max-w-xs text-sm file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border file:border-base-300 file:bg-base-200 file:px-4 file:font-semibold"
-            onChange={(e) => choose(e.target.files)}
-            {...{ webkitdirectory: '' }}
-            data-testid="import-folder"
-          />
-        </label>
+      <div className="flex flex-wrap gap-2">
+        <FilePicker label={m.importChooseFiles} onPick={choose} testId="import-files" accept=".json,application/json" />
+        <FilePicker label={m.importChooseFolder} onPick={choose} testId="import-folder" folder />
       </div>
       {files.length ? (
         <p className="text-sm" data-testid="import-chosen">
@@ -165,6 +145,35 @@ export function ImportPage() {
       {report && !written && report.to_import === 0 && problems === 0 ? <p>{m.importNothingNew}</p> : null}
       <Batches />
     </section>
+  );
+}
+
+/**
+ * A button in the page's language that opens the browser's file chooser (its own input, hidden,
+ * would say "Choose Files" in the browser's language): files, or a whole folder where allowed.
+ */
+function FilePicker(props: { label: string; onPick: (files: FileList | null) => void; testId: string; accept?: string; folder?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className="btn btn-outline" onClick={() => input.current?.click()}>
+        {props.label}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={props.accept}
+        onChange={(e) => {
+          props.onPick(e.target.files);
+          // The same files chosen again are a new choice.
+          e.target.value = '';
+        }}
+        {...(props.folder ? { webkitdirectory: '' } : {})}
+        data-testid={props.testId}
+      />
+    </>
   );
 }
 

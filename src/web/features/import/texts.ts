@@ -8,7 +8,7 @@ export const importTexts = textsOf(
     importIntro:
       'Choose the files of the old system’s export (mWireData.json, userDetailsData.json, …) or its whole folder. A dry run reads every row and writes nothing; then import, as one batch that can be voided.',
     importChooseFiles: 'Choose files',
-    importChooseFolder: 'Or a whole folder',
+    importChooseFolder: 'Choose a whole folder',
     importChosen: 'Files chosen: {count}',
     importLeftOut: 'Not part of an export, left out: {names}',
     importDryRun: 'Dry run',
@@ -52,7 +52,7 @@ export const importTexts = textsOf(
     importIntro:
       'পুরোনো সিস্টেমের এক্সপোর্টের ফাইলগুলো (mWireData.json, userDetailsData.json, …) বা পুরো ফোল্ডারটি বাছুন। ড্রাই রান প্রতিটি সারি পড়ে, কিছুই লেখে না; তারপর আমদানি করুন, একটি ব্যাচ হিসেবে, যা বাতিল করা যায়।',
     importChooseFiles: 'ফাইল বাছুন',
-    importChooseFolder: 'অথবা পুরো ফোল্ডার',
+    importChooseFolder: 'পুরো ফোল্ডার বাছুন',
     importChosen: 'বাছাই করা ফাইল: {count}',
     importLeftOut: 'এক্সপোর্টের অংশ নয়, বাদ দেওয়া হলো: {names}',
     importDryRun: 'ড্রাই রান',
