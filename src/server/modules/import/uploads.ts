@@ -19,9 +19,11 @@ export interface ReceivedExport {
   skipBadRows: boolean;
 }
 
-/** The multipart parser's own refusals (busboy's limits, a `__proto__` field) as ours. */
-function multipartRefusal(error: unknown): HttpError {
+/** The multipart parser's own refusals (busboy's limits, a `__proto__` field, a body cut short) as ours. */
+function multipartRefusal(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  // The temporary folder's own failure (a full disk: 507) is not the request's fault.
+  if (error !== null && typeof error === 'object' && 'syscall' in error) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(413, 'import_too_many_files', { max: importLimits.files }, 'files');
   if (code === 'FST_PROTO_VIOLATION') return new HttpError(400, 'not_a_field', undefined, '__proto__');

@@ -40,10 +40,13 @@ export function sendExport(url: '/api/import/dry-run' | '/api/import', files: re
       } catch {
         body = {};
       }
-      const refusal = body.error
-        ? new ApiError(body.error.message ?? String(xhr.status), xhr.status, body.error.code, body.error.field, body.error.params)
+      const coded = typeof body.error === 'object' ? body.error : undefined;
+      // Not the app's refusal: Node's own 408 (an upload slower than the server's request timeout), a proxy's 413 or 5xx.
+      const otherwise = xhr.status === 408 ? 'request_timeout' : xhr.status === 413 ? 'body_too_large' : xhr.status >= 500 ? 'server_error' : 'bad_request';
+      const refusal = coded
+        ? new ApiError(coded.message ?? String(xhr.status), xhr.status, coded.code, coded.field, coded.params)
         : xhr.status >= 400
-          ? new ApiError(xhr.statusText || String(xhr.status), xhr.status)
+          ? new ApiError(xhr.statusText || String(xhr.status), xhr.status, otherwise)
           : null;
       // The report's messages are refusals, spoken in the chosen language: their words come first.
       await refusalsReady().catch(() => undefined);
