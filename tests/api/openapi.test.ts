@@ -64,6 +64,7 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     // The query of a list says its spec spelling: issue_date>=YYYY-MM-DD is the key `issue_date>`.
     expect(doc.paths['/api/mWireData']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['s', 'issue_date>', 'issue_date<', 'limit']));
     expect(doc.paths['/api/mWireData']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/import']?.post?.requestBody).toMatchObject({ content: { 'multipart/form-data': { schema: { required: ['files'] } } } });
   });
 
   it("validates every route's real answers against the document", async () => {
