@@ -154,6 +154,18 @@ export const refusalTexts = {
   import_kind_unknown: '{value} is not a kind of entry the server writes',
   import_choice: '{value} is not one of: {choices}',
   export_range_reversed: 'the start (from) must not be after the end (to)',
+  // The import on the web (modules/import/routes.ts): the upload's refusals.
+  import_not_multipart: 'Send the files as multipart/form-data',
+  import_no_files: "Choose the files of the old system's export",
+  import_file_unknown: "{file} is not a file of the old system's export: each file is named after its collection, such as mWireData.json",
+  import_file_twice: '{file} is sent twice: send each file once',
+  import_file_too_large: '{file} is larger than {limit} MB',
+  import_too_large: 'The files together are larger than {limit} MB',
+  import_too_many_files: 'Send at most {max} files at once',
+  import_file_not_json: '{file} is not valid JSON',
+  import_problems: '{count} rows have problems: fix them and send the files again, or import the good rows',
+  import_running: 'Another import is running: wait for it to finish',
+  import_changed: 'The books changed while the files were read: send them again',
 
   // The day's close (modules/books/day-close.ts).
   day_closed: '{day} is closed for {account}: nothing dated on or before it can be entered, voided or corrected',

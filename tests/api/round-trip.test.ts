@@ -290,7 +290,8 @@ describe.each(dialects)('export and import back on %s', (dialect) => {
     await readSnapshot(a.app.deps.database, (db) =>
       exportBooks(db, registry, {
         file(name) {
-          const into = (lines[name] = []);
+          const into: string[] = [];
+          lines[name] = into;
           return {
             line: async (text) => {
               // While the first collection is written, the server saves an entry (on its own connection).

@@ -30,6 +30,8 @@ export interface ContractRoute {
     /** The media type of a file the route answers with instead of JSON (the export's zip). */
     file?: string;
   };
+  /** Takes files as multipart/form-data (an upload), not JSON. */
+  multipart?: boolean;
 }
 
 declare module 'fastify' {
@@ -50,7 +52,13 @@ export function registerContract(app: FastifyInstance, opts: { checkAnswers: boo
     if (!route.url.startsWith('/api/') || !route.config?.access) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        app.contractRoutes.push({ method, url: route.url, access: route.config.access, schema: (route.schema ?? {}) as ContractRoute['schema'] });
+        app.contractRoutes.push({
+          method,
+          url: route.url,
+          access: route.config.access,
+          schema: (route.schema ?? {}) as ContractRoute['schema'],
+          ...(route.config.multipart ? { multipart: true } : {}),
+        });
     }
   });
   app.setValidatorCompiler(({ schema }) => {
@@ -71,6 +79,13 @@ export function registerContract(app: FastifyInstance, opts: { checkAnswers: boo
 }
 
 type JsonSchema = Record<string, unknown>;
+
+/** An upload's body: its files (each named in its part), and the route's own fields as text. */
+const UPLOAD: JsonSchema = {
+  type: 'object',
+  properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } }, skip_bad_rows: { type: 'string', enum: ['true', 'false'] } },
+  required: ['files'],
+};
 
 const toJson = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
@@ -134,6 +149,7 @@ export function openApiDocument(
       security: secured ? [{ sessionCookie: [] }, { bearerToken: [] }] : [],
       parameters: [...parameters(s.params, 'path'), ...parameters(s.querystring, 'query')],
       ...(isZod(s.body) ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(s.body, 'input') } } } } : {}),
+      ...(r.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: UPLOAD } } } } : {}),
       responses,
     };
   }

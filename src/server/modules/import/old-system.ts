@@ -65,6 +65,21 @@ export interface ImportOptions {
   accounts?: Accounts;
   /** Each line as it is said (the command line prints them at once); without it they are collected in the report. */
   onLine?: (line: string) => void;
+  /** Each problem and note as data too (the web's report, in the reader's language): said with its line. */
+  onProblem?: (problem: ImportProblem) => void;
+  /** What the batch records as its source (default: the folder's full path). */
+  source?: string;
+}
+
+/** A problem or note of the report as data: where, the value as read (when known), and its coded refusal. */
+export interface ImportProblem {
+  file: string;
+  row: number;
+  column: string;
+  value: string | null;
+  code: RefusalCode;
+  params: RefusalParams;
+  kind: 'problem' | 'note';
 }
 
 export interface ImportReport {
@@ -175,6 +190,13 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** A value of an old document as it was read (extended JSON's dates as ISO times), for the report. */
+function shownValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 /** The flag of an old lifecycle (`true`, `"true"`). */
 const oldFlag = (v: unknown) => v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
 
@@ -188,12 +210,17 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   // Lines are said once, on the first reading; `said` counts them on either (a row's problems).
   let quiet = false;
   let said = 0;
-  const sayLine = (text: string) => {
+  // The document being read (`documents`), for the value of a problem's column.
+  let reading: Record<string, unknown> | null = null;
+  const sayLine = (text: string, file: string, row: number, column: string, code: RefusalCode, params: RefusalParams) => {
     said++;
-    if (!quiet) emit(text);
+    if (quiet) return;
+    emit(text);
+    const value = column === DOCUMENT ? undefined : reading?.[column];
+    options.onProblem?.({ file, row, column, value: shownValue(value), code, params, kind: code.startsWith('import_note') ? 'note' : 'problem' });
   };
   const say = (file: string, row: number, column: string, code: RefusalCode, params: RefusalParams = {}) =>
-    sayLine(`${file}:${row}: ${column}: ${refusalText(code, params)}`);
+    sayLine(`${file}:${row}: ${column}: ${refusalText(code, params)}`, file, row, column, code, params);
   const problem = say;
   /** Each issue of a schema's parse as a line (in `column`, else the issue's field); true when there were any. */
   const schemaProblems = (file: string, row: number, result: Parse, column?: string) => {
@@ -202,14 +229,17 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const spoken = readSpoken(issue.message);
       const where = column ?? String(issue.path[0] ?? DOCUMENT);
       if (spoken) say(file, row, where, spoken.code, spoken.params);
-      else sayLine(`${file}:${row}: ${where}: ${issue.message}`);
+      else sayLine(`${file}:${row}: ${where}: ${issue.message}`, file, row, where, 'field_invalid', { field: where });
     }
     return true;
   };
   async function* documents(collection: string): AsyncGenerator<Document> {
     const file = path.join(options.folder, fileOf(collection));
     if (!fs.existsSync(file)) return;
-    yield* readDocuments(file);
+    for await (const d of readDocuments(file)) {
+      reading = 'doc' in d ? d.doc : null;
+      yield d;
+    }
   }
 
   // Partners: every one typed in or imported before, by category and name key.
@@ -507,7 +537,7 @@ async function writeBatch(
     const batch = await trx
       .insertInto('import_batches')
       .values({
-        source: path.resolve(options.folder),
+        source: options.source ?? path.resolve(options.folder),
         created_at: now,
         created_by_id: options.actor.id,
         created_by_name: options.actor.name,
@@ -551,7 +581,7 @@ async function writeBatch(
       subjectKind: 'import_batch',
       subjectId: String(batchId),
       before: undefined,
-      after: { source: path.resolve(options.folder), partners: partners.length, entries: entries.count, users },
+      after: { source: options.source ?? path.resolve(options.folder), partners: partners.length, entries: entries.count, users },
     });
     return batchId;
   });
