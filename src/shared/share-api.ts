@@ -102,6 +102,8 @@ export const sharedStatementSchema = z.object({
         paid_amount: z.number().nullable(),
         discount_amount: z.number().nullable(),
         note: z.string().nullable(),
+        /** Where the money went or came from: the account's name, or `cheque` (paid by cheque); null for an entry that moves no money. */
+        account: z.string().nullable(),
         effect: z.number(),
         balance: z.number(),
       }),

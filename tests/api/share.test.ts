@@ -91,6 +91,9 @@ describe.each(dialects)('shared statements on %s', (dialect) => {
     const data = json.json().data;
     expect(data).toMatchObject({ party: { name: 'Share Client', catagories: 'Client' }, lang: 'bn', opening: 0, closing: 600 });
     expect(data.rows).toHaveLength(1);
+    // The payment's account shows to the party too: the 400 paid in cash, in the link's language.
+    expect(data.rows[0].account).toBe('Cash in hand');
+    expect(page.body).toContain('data-label="হিসাব">নগদ</td>');
     expect(JSON.stringify(data)).not.toMatch(/issued_by|acounts \d|partner_id|"id"/);
     // The factory sees when it was first and last opened.
     const status = (await acc.get(`/api/partners/${client}/share`)).json().data;

@@ -102,12 +102,13 @@ export function statementPage(s: SharedStatement, stylesheet: string | null, not
     const p = toUnits(taka, units.money);
     return `${formatAmount(Math.abs(p), lang)}${p > 0 ? `\u00a0${m.dr}` : p < 0 ? `\u00a0${m.cr}` : ''}`;
   };
+  const accountName = (a: string | null) => (a === null ? '' : a === 'cheque' ? m.cheque : a === 'Cash in hand' ? m.cashInHand : a);
   const cell = (label: string, text: string, numeric = false) =>
     `<td class="${numeric ? 'text-right tabular-nums whitespace-nowrap' : ''}" data-label="${escapeHtml(label)}">${escapeHtml(text)}</td>`;
   const rows = s.rows
     .map(
       (r) => `<tr data-testid="shared-row">
-<td class="whitespace-nowrap">${escapeHtml(dayOf(r.issue_date, lang))}</td>${cell(m.entry, word(r.title))}${cell(m.totalPrice, amount(r.total_price), true)}${cell(m.paid, amount(r.paid_amount), true)}${cell(m.discount, amount(r.discount_amount), true)}${cell(m.note, r.note ?? '')}${cell(m.effect, signed(r.effect), true)}${cell(m.balance, signed(r.balance), true)}
+<td class="whitespace-nowrap">${escapeHtml(dayOf(r.issue_date, lang))}</td>${cell(m.entry, word(r.title))}${cell(m.totalPrice, amount(r.total_price), true)}${cell(m.paid, amount(r.paid_amount), true)}${cell(m.discount, amount(r.discount_amount), true)}${cell(m.note, r.note ?? '')}${cell(m.account, accountName(r.account))}${cell(m.effect, signed(r.effect), true)}${cell(m.balance, signed(r.balance), true)}
 </tr>`,
     )
     .join('\n');
@@ -139,12 +140,12 @@ ${letterhead(lang)}
 </form>
 <div class="mt-4 data-table-frame overflow-x-auto rounded-box border border-base-300">
 <table class="data-table table table-sm statement-table">
-<thead><tr><th>${escapeHtml(m.date)}</th><th>${escapeHtml(m.entry)}</th><th class="text-right">${escapeHtml(m.totalPrice)}</th><th class="text-right">${escapeHtml(m.paid)}</th><th class="text-right">${escapeHtml(m.discount)}</th><th>${escapeHtml(m.note)}</th><th class="text-right">${escapeHtml(m.effect)}</th><th class="text-right">${escapeHtml(m.balance)}</th></tr></thead>
+<thead><tr><th>${escapeHtml(m.date)}</th><th>${escapeHtml(m.entry)}</th><th class="text-right">${escapeHtml(m.totalPrice)}</th><th class="text-right">${escapeHtml(m.paid)}</th><th class="text-right">${escapeHtml(m.discount)}</th><th>${escapeHtml(m.note)}</th><th>${escapeHtml(m.account)}</th><th class="text-right">${escapeHtml(m.effect)}</th><th class="text-right">${escapeHtml(m.balance)}</th></tr></thead>
 <tbody>
-<tr data-testid="shared-opening"><td colspan="7">${escapeHtml(m.broughtForward)}</td><td class="whitespace-nowrap text-right tabular-nums" data-lead-value="">${escapeHtml(signed(s.opening))}</td></tr>
-${rows || `<tr><td colspan="8">${escapeHtml(m.noEntries)}</td></tr>`}
+<tr data-testid="shared-opening"><td colspan="8">${escapeHtml(m.broughtForward)}</td><td class="whitespace-nowrap text-right tabular-nums" data-lead-value="">${escapeHtml(signed(s.opening))}</td></tr>
+${rows || `<tr><td colspan="9">${escapeHtml(m.noEntries)}</td></tr>`}
 </tbody>
-<tfoot><tr class="font-bold" data-testid="shared-closing"><td colspan="7">${escapeHtml(m.closing)}</td><td class="text-right tabular-nums whitespace-nowrap" data-label="${escapeHtml(m.balance)}">${escapeHtml(signed(s.closing))}</td></tr></tfoot>
+<tfoot><tr class="font-bold" data-testid="shared-closing"><td colspan="8">${escapeHtml(m.closing)}</td><td class="text-right tabular-nums whitespace-nowrap" data-label="${escapeHtml(m.balance)}">${escapeHtml(signed(s.closing))}</td></tr></tfoot>
 </table>
 </div>
 <p class="mt-3 text-sm" data-testid="shared-in-words">${escapeHtml(m.asOf(dayOf(s.as_of, lang, true)))}: <strong>${escapeHtml(standing(m, lang, s.closing))}</strong>, ${escapeHtml(m.inWords)}: <strong>${escapeHtml(amountInWords(Math.abs(closingP), lang))}</strong></p>

@@ -10,6 +10,7 @@ import type { ShareLinkTable } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from '../books/context.ts';
+import { isMoneyAccount, listAccounts } from '../books/accounts.ts';
 import { partyLedger } from '../books/ledger.ts';
 import * as books from '../books/repository.ts';
 import * as repo from './repository.ts';
@@ -148,7 +149,10 @@ export async function sharedStatement(ctx: BooksContext, link: Link, range: { fr
   const live = l.rows.filter((r) => !Number(r.voided));
   // More entries than a page: the earlier ones are carried in the opening line.
   const opening = l.count > live.length ? l.carried : l.opening;
-  const answer = (await repo.lastAnswers(ctx.db, [partyId])).get(partyId);
+  const [answers, accounts] = await Promise.all([repo.lastAnswers(ctx.db, [partyId]), listAccounts(ctx.db)]);
+  const answer = answers.get(partyId);
+  // A payment's account shows to the party too (issue 29): by its name, a cheque as a cheque (the books' waiting accounts are theirs).
+  const accountOf = new Map(accounts.map((a) => [Number(a.id), isMoneyAccount(a) ? a.name : 'cheque']));
   return {
     party: { name: partner.name, catagories: partner.catagories },
     lang: link.lang as ShareLanguage,
@@ -164,6 +168,7 @@ export async function sharedStatement(ctx: BooksContext, link: Link, range: { fr
       paid_amount: r.paid_amount_p === null ? null : money(r.paid_amount_p),
       discount_amount: r.discount_amount_p === null ? null : money(r.discount_amount_p),
       note: r.note,
+      account: r.account_id === null ? null : (accountOf.get(Number(r.account_id)) ?? null),
       effect: money(r.effect_p),
       balance: money(r.balance_p),
     })),

@@ -45,6 +45,9 @@ export interface PageTexts {
   language: string;
   /** A dispute sent without saying what is wrong (the page's form, where the browser did not stop it). */
   noteRequired: string;
+  account: string;
+  cashInHand: string;
+  cheque: string;
 }
 
 export const pageTexts: Record<ShareLanguage, PageTexts> = {
@@ -88,6 +91,9 @@ export const pageTexts: Record<ShareLanguage, PageTexts> = {
     throttled: (seconds) => `Too many wrong links from this address. Try again in ${seconds} seconds.`,
     language: 'Language',
     noteRequired: 'Say what is wrong with the balance, then send the dispute again.',
+    account: 'Account',
+    cashInHand: 'Cash',
+    cheque: 'Cheque',
   },
   bn: {
     title: (name) => `${name} এর হিসাব বিবরণী`,
@@ -129,5 +135,8 @@ export const pageTexts: Record<ShareLanguage, PageTexts> = {
     throttled: (seconds) => `এই ঠিকানা থেকে অনেকবার ভুল লিংক। ${seconds} সেকেন্ড পরে আবার চেষ্টা করুন।`,
     language: 'ভাষা',
     noteRequired: 'ব্যালান্সে কী ভুল তা লিখুন, তারপর আবার আপত্তি পাঠান।',
+    account: 'হিসাব',
+    cashInHand: 'নগদ',
+    cheque: 'চেক',
   },
 };
