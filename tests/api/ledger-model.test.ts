@@ -939,7 +939,8 @@ describe.each(dialects)('ledger model on %s', (dialect) => {
       ] as [string | undefined, string | undefined, number | undefined][]) {
         const query = [lo && `issue_date>=${lo}`, hi && `issue_date<=${hi}`, page && `limit=${page}`].filter(Boolean).join('&');
         const got = (await get(`/api/ledger/${p.id}${query ? `?${query}` : ''}`)).data;
-        expect(got, `ledger of ${p.name} ${query}`).toEqual(statement(p, entries, lo, hi, page));
+        // (No party of the model answers a shared statement: its last answer is none.)
+        expect(got, `ledger of ${p.name} ${query}`).toEqual({ ...statement(p, entries, lo, hi, page), last_answer: null });
       }
     }
 

@@ -34,9 +34,9 @@ function exportFiles(chosen: readonly File[], before: readonly File[]): { files:
 
 /** A file past the limits, as the server would refuse it (the same coded text), before anything is sent. */
 function tooLarge(files: readonly File[]): string | null {
-  for (const f of files) {
-    const limit = f.name === 'users.json' ? importLimits.usersMb : importLimits.fileMb;
-    if (f.size > limit * MB) return refusalIn('import_file_too_large', { file: f.name, limit });
+  for (const file of files) {
+    const limit = file.name === 'users.json' ? importLimits.usersMb : importLimits.fileMb;
+    if (file.size > limit * MB) return refusalIn('import_file_too_large', { file: file.name, limit });
   }
   const total = files.reduce((sum, f) => sum + f.size, 0);
   return total > importLimits.totalMb * MB ? refusalIn('import_too_large', { limit: importLimits.totalMb }) : null;
