@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { duesRoutes } from './modules/dues/routes.ts';
+import { importTemplateRoutes } from './modules/import/template-routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
 import { sharePageRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes, { prefix: '/api' });
   await app.register(duesRoutes, { prefix: '/api' });
   await app.register(shareRoutes, { prefix: '/api' });
+  await app.register(importTemplateRoutes, { prefix: '/api' });
   await app.register(sharePageRoutes, { stylesheet: stylesheetOf(build) });
   await app.register(openApiRoutes, { prefix: '/api' });
 

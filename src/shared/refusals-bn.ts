@@ -138,6 +138,18 @@ export const refusals: Refusals = {
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
+  import_file_too_big: 'ফাইলটি {size} MB; {type} ফাইল সর্বোচ্চ {limit} MB হতে পারে: ভাগ করে পাঠান',
+  import_not_xlsx: 'এটি এক্সেল ওয়ার্কবুক (.xlsx) নয়: "Excel Workbook" হিসেবে আবার সেভ করুন',
+  import_zip_bomb: 'খুললে {size} MB হবে, সীমা {limit} MB: নেওয়া হলো না',
+  import_not_utf8: 'লেখাটি UTF-8 নয়: "CSV UTF-8 (Comma delimited)" হিসেবে আবার সেভ করুন',
+  import_formula: '{cell} ঘরে সূত্র (ফর্মুলা) আছে: এর মানটি লিখুন (হিসাবরক্ষক যা দেখেন, খাতায় তা-ই থাকে)',
+  import_merged_cells: '{range} ঘরগুলো একসাথে জোড়া (merged): আলাদা করুন, প্রতি ঘরে একটি শিরোনাম ও একটি মান',
+  import_extra_cell: '{column} কলামে একটি মান আছে, কিন্তু এর কোনো শিরোনাম নেই',
+  import_too_wide: '{count}টি কলাম; একটি শিটে সর্বোচ্চ {limit}টি কলাম থাকতে পারে',
+  import_row_too_long: '{limit} অক্ষরের চেয়ে লম্বা: ফাইলের বাকিটা পড়া হলো না',
+  import_unknown_header: '{value} {sheet}-এর কোনো কলাম নয়; কলামগুলো: {columns}',
+  import_header_twice: '{value} শিরোনামে দুবার আছে',
+  import_unknown_sheet: '{value} নামে খাতার কোনো শিট নেই; টেমপ্লেটের নামে নাম দিন: {names}',
 
   // দিনের হিসাব বন্ধ
   day_closed: '{account} হিসাবে {day} তারিখের দিন বন্ধ: ওই দিন বা তার আগের তারিখের কিছু লেখা, বাতিল বা সংশোধন করা যাবে না',

@@ -124,6 +124,7 @@ export const accessTable = `
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok
+  GET  /api/import/templates/:file             401 403 403 ok
 `;
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -131,6 +132,7 @@ const NOBODY = '00000000-0000-4000-8000-000000000000';
 /** The request a route's row makes when the table's route alone would not do (a query, a body, an id). */
 const requests: Record<string, MatrixRow['request']> = {
   'GET /api/auth/*': { url: '/api/auth/get-session' },
+  'GET /api/import/templates/:file': { url: '/api/import/templates/mWireData.xlsx' },
   'POST /api/auth/*': { url: '/api/auth/sign-out', body: {} },
   'POST /api/loggedInUsers': { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } },
   'PUT /api/loggedInUsers/admin/:id': { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } },

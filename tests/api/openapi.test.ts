@@ -190,6 +190,15 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     fits('DELETE', '/api/partners/:id/share', revoked.statusCode, revoked.json());
     for (const res of [shared, opened, answered, reminded, status, revoked]) expect(res.statusCode, res.body).toBeLessThan(300);
 
+    // An import template is a file, not JSON: the document lists it, and it answers one.
+    for (const file of ['mWireData.xlsx', 'partners.csv']) {
+      const template = await admin.get(`/api/import/templates/${file}?lang=bn`);
+      expect(template.statusCode, template.body.slice(0, 300)).toBe(200);
+      expect(template.headers['content-disposition']).toBe(`attachment; filename="${file}"`);
+    }
+    expect(doc.paths['/api/import/templates/{file}']?.get).toBeDefined();
+    checked.add('GET /api/import/templates/:file');
+
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});
     expect(refused.statusCode).toBe(400);

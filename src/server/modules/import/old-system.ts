@@ -25,6 +25,7 @@ import { buildEntryRow } from '../books/entries.ts';
 import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
+import { folderSheets } from './spreadsheet.ts';
 
 // `npm run cli -- import <folder>`: the old system's mongoexport (docs/decisions/0030). Every row
 // is read and checked as the API checks it (the registry's schemas, its pricing, the partner-name
@@ -205,11 +206,24 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     }
     return true;
   };
+  // [sheets] A collection's documents come from its JSON file and then from every CSV file and
+  // workbook sheet that fills it (spreadsheet.ts); a document not from the JSON names its `file`.
+  const sheets = folderSheets(options.folder, registry);
   async function* documents(collection: string): AsyncGenerator<Document> {
     const file = path.join(options.folder, fileOf(collection));
-    if (!fs.existsSync(file)) return;
-    yield* readDocuments(file);
+    if (fs.existsSync(file)) yield* readDocuments(file);
+    yield* sheets.documents(collection);
   }
+  /** A document that is not one: its source's coded refusal (a spreadsheet's), or JSON that does not parse. */
+  const documentProblem = (file: string, d: Extract<Document, { error: string }>) =>
+    d.refusal
+      ? problem(d.file ?? file, d.row, d.refusal.column, d.refusal.code, d.refusal.params)
+      : problem(d.file ?? file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+  for await (const d of sheets.unplaced()) {
+    problems++;
+    if ('error' in d) documentProblem(String(d.file), d);
+  }
+  // [/sheets]
 
   // Partners: every one typed in or imported before, by category and name key.
   const parties = new Map<string, PartyRef[]>();
@@ -222,12 +236,12 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     if (p.import_key) keptPartners.set(p.import_key, ref);
   }
   const newPartners: PlannedPartner[] = [];
-  const partnerFile = fileOf(PARTNER_COLLECTION);
   const partnerRows = new Map<string, number>();
   for await (const d of documents(PARTNER_COLLECTION)) {
+    const partnerFile = d.file ?? fileOf(PARTNER_COLLECTION); // [sheets]
     if ('error' in d) {
       problems++;
-      problem(partnerFile, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+      documentProblem(partnerFile, d); // [sheets]
       continue;
     }
     const importKey = `${PARTNER_COLLECTION}:${String(d.doc._id)}`;
@@ -271,15 +285,16 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const entryPass = async (write?: (e: PlannedEntry) => Promise<void>) => {
     quiet = write !== undefined;
     for (const kind of registry.kinds) {
-      const file = fileOf(kind.path);
+      const jsonFile = fileOf(kind.path); // [sheets]
       const fields = inputFields(kind);
       const partyField = fields.find((f) => f.input.type === 'party');
       const schema = entryInputSchema(kind);
       const seen = new Map<string, number>();
       for await (const d of documents(kind.path)) {
+        const file = d.file ?? jsonFile; // [sheets]
         if ('error' in d) {
           if (!quiet) problems++;
-          problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+          documentProblem(file, d); // [sheets]
           continue;
         }
         const doc = d.doc;
@@ -446,7 +461,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const file = 'loggedInUsers.json';
       if ('error' in d) {
         problems++;
-        problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+        documentProblem(file, d); // [sheets]
         continue;
       }
       const before = said;
