@@ -86,6 +86,14 @@ export const accessTable = `
   POST /api/otherExpanses                      401 403 ok  ok
   GET  /api/otherExpanses/dates                401 403 ok  ok
   GET  /api/otherExpanses/names                401 403 ok  ok
+  GET  /api/openingDues                        401 403 ok  ok
+  POST /api/openingDues                        401 403 403 ok
+  GET  /api/openingDues/dates                  401 403 ok  ok
+  GET  /api/openingDues/names                  401 403 ok  ok
+  GET  /api/openingBalances                    401 403 ok  ok
+  POST /api/openingBalances                    401 403 403 ok
+  GET  /api/openingBalances/dates              401 403 ok  ok
+  GET  /api/openingBalances/names              401 403 ok  ok
   GET  /api/repairsCost                        401 403 ok  ok
   POST /api/repairsCost                        401 403 ok  ok
   GET  /api/repairsCost/dates                  401 403 ok  ok

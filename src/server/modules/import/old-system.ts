@@ -25,6 +25,7 @@ import { buildEntryRow } from '../books/entries.ts';
 import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
+import { accountsByName } from './accounts.ts';
 import { folderSheets } from './spreadsheet.ts';
 
 // `npm run cli -- import <folder>`: the old system's mongoexport (docs/decisions/0030). Every row
@@ -278,6 +279,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     (await db.selectFrom('entries').select('import_key').where('import_key', 'is not', null).execute()).map((r) => String(r.import_key)),
   );
   let newEntries = 0;
+  const accountOf = await accountsByName(db); // [sheets]
   const imported = { cash: 0, stock: 0 };
   const now = new Date().toISOString();
   // Read twice, never held whole: once to check and count (and print), and, when it is written,
@@ -349,6 +351,9 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
             if (!schemaProblems(file, d.row, done) && done.success) lifecycle = done.data;
           }
         }
+        // [sheets] A sheet's Account column: the money account by name (blank or absent: Cash in hand).
+        const account = kind.cash && !isBlank(doc.account) ? accountOf(doc.account) : undefined;
+        if (account && 'code' in account) problem(file, d.row, 'account', account.code, account.params);
         const importKey = `${kind.path}:${String(doc._id)}`;
         if (said > before || !parsed.success || 'code' in day) {
           if (!quiet) problems++;
@@ -362,6 +367,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
           created_at: now,
           idempotency_key: null,
         });
+        if (account && 'id' in account) row.account_id = account.id; // [sheets]
         // Every row of the plan has the same columns (one insert statement for many rows).
         Object.assign(row, { fire_status: 0, sold_status: 0, import_key: null, import_batch: null });
         let sale: repo.NewEntry | null = null;

@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import type { RefusalCode, RefusalParams } from '../../../shared/refusals.ts';
 import { terms } from '../../../shared/registry-bn.ts';
-import { type KindDef, PARTNER_COLLECTION, type Registry, inputFields, partnerFields } from '../../../shared/registry.ts';
+import { type KindDef, PARTNER_COLLECTION, type Registry, inputFields, partnerFields, sheetLabels } from '../../../shared/registry.ts';
 import type { Document, DocumentRefusal } from './documents.ts';
 
 // Spreadsheets for the importer (docs/decisions/0041): CSV files and XLSX workbooks, one sheet
@@ -26,8 +26,6 @@ export const SHEET_LIMITS = {
   columns: 60,
 } as const;
 
-/** The opening balances' sheet (issue 30 item 2). */
-export const OPENING_COLLECTION = 'openingBalances';
 /** Names a person gives a file or sheet for a collection whose own name is a wire name. */
 const ALIASES: Readonly<Record<string, string>> = { partners: PARTNER_COLLECTION };
 
@@ -43,8 +41,9 @@ export interface SheetColumn {
   date?: boolean;
 }
 
-const DATE_LABEL = 'Date';
-const ISSUED_BY_LABEL = 'Issued By';
+const [DATE_LABEL, ISSUED_BY_LABEL] = sheetLabels;
+/** The money account's header: English (or its wire name) in either language, its word kept out of the screens' catalogue. */
+const ACCOUNT_LABEL = 'Account';
 
 /** The columns of a collection's sheet, from the registry: a kind's date and fields, or the partner fields. */
 export function sheetColumns(registry: Registry, collection: string): SheetColumn[] | undefined {
@@ -65,6 +64,8 @@ function kindColumns(kind: KindDef): SheetColumn[] {
       template: asked.has(f),
       ...(f.input.type === 'choice' ? { choices: f.input.options } : f.input.type === 'party' ? { choices: [] } : {}),
     })),
+    // The money account, by name: asked for on an account's opening balance, read on any kind that moves money.
+    ...(kind.cash ? [{ name: 'account', label: ACCOUNT_LABEL, template: kind.opening === 'account' }] : []),
     { name: 'issued_by', label: ISSUED_BY_LABEL, template: false },
   ];
 }
@@ -307,6 +308,8 @@ const xmlText = (s: string) =>
               ? "'"
               : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
   );
+/** The parts of a workbook that say which sheet is which (besides the sheets themselves). */
+const WORKBOOK_PARTS = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 const rowOf = (ref: string) => Number(/\d+$/.exec(ref)?.[0] ?? 0) - 1;
 
@@ -326,12 +329,9 @@ async function readWorkbook(filePath: string): Promise<Workbook> {
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, {
-      filter(f) {
-        declared += f.originalSize;
-        return (
-          declared <= SHEET_LIMITS.unpackedBytes &&
-          (f.name.startsWith('xl/worksheets/') || f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels')
-        );
+      filter(entry) {
+        declared += entry.originalSize;
+        return declared <= SHEET_LIMITS.unpackedBytes && (entry.name.startsWith('xl/worksheets/') || WORKBOOK_PARTS.has(entry.name));
       },
     });
   } catch {
