@@ -153,7 +153,7 @@ export const refusalTexts = {
   // Spreadsheets (modules/import/spreadsheet.ts): a CSV or XLSX file the importer will not read, and why.
   import_file_too_big: 'the file is {size} MB; a {type} file may be at most {limit} MB: split it',
   import_not_xlsx: 'is not an Excel workbook (.xlsx): save it again as "Excel Workbook"',
-  import_zip_bomb: 'would unpack to {size} MB, more than {limit} MB: refused',
+  import_zip_bomb: 'would unpack to {size} MB, more than {limit} MB: split it, or save it as CSV',
   import_not_utf8: 'is not UTF-8 text: save it again as "CSV UTF-8 (Comma delimited)"',
   import_formula: 'cell {cell} is a formula: type its value instead (the books keep what the accountant sees)',
   import_merged_cells: 'cells {range} are merged: unmerge them, one header and one value to a cell',

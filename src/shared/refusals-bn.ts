@@ -140,7 +140,7 @@ export const refusals: Refusals = {
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
   import_file_too_big: 'ফাইলটি {size} MB; {type} ফাইল সর্বোচ্চ {limit} MB হতে পারে: ভাগ করে পাঠান',
   import_not_xlsx: 'এটি এক্সেল ওয়ার্কবুক (.xlsx) নয়: "Excel Workbook" হিসেবে আবার সেভ করুন',
-  import_zip_bomb: 'খুললে {size} MB হবে, সীমা {limit} MB: নেওয়া হলো না',
+  import_zip_bomb: 'খুললে {size} MB হবে, সীমা {limit} MB: ভাগ করুন, বা CSV হিসেবে সেভ করুন',
   import_not_utf8: 'লেখাটি UTF-8 নয়: "CSV UTF-8 (Comma delimited)" হিসেবে আবার সেভ করুন',
   import_formula: '{cell} ঘরে সূত্র (ফর্মুলা) আছে: এর মানটি লিখুন (হিসাবরক্ষক যা দেখেন, খাতায় তা-ই থাকে)',
   import_merged_cells: '{range} ঘরগুলো একসাথে জোড়া (merged): আলাদা করুন, প্রতি ঘরে একটি শিরোনাম ও একটি মান',
