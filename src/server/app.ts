@@ -20,10 +20,12 @@ import { type HeadersFor, registerSecurityHeaders } from './http/security-header
 import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/books/account-routes.ts';
+import { exportRoutes } from './modules/import/export-routes.ts';
 import { dayCloseRoutes } from './modules/books/day-close-routes.ts';
 import { chequeRoutes } from './modules/books/cheque-routes.ts';
 import { booksRoutes } from './modules/books/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { duesRoutes } from './modules/dues/routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes, { prefix: '/api' });
   await app.register(duesRoutes, { prefix: '/api' });
   await app.register(shareRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api' });
   await app.register(importTemplateRoutes, { prefix: '/api' });
   await app.register(sharePageRoutes, { stylesheet: stylesheetOf(build) });
   await app.register(openApiRoutes, { prefix: '/api' });

@@ -37,6 +37,11 @@ const usage = `Usage:
       GET /api/import/templates/<name>.xlsx). One line per problem or note, then a count line. Writes nothing
       while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
       Exits 1 while any row has a problem. With the server stopped on SQLite.
+  npm run cli -- export <folder>
+      Writes the whole books into <folder> (made if missing; it must be empty) in the format
+      import reads: partners, each kind's entries with their voids and corrections, accounts,
+      transfers, cheques, day closes, people (no passwords). One consistent snapshot, read while
+      the server runs.
   npm run cli -- import:void <batch> --reason R [--by NAME]
       Voids every entry an import batch wrote (a reversal each, in one transaction) and lets its
       old keys go, so a corrected export can be imported again. With the server stopped on SQLite.
@@ -178,6 +183,20 @@ async function importCommand(database: Database, args: string[]): Promise<string
   return '';
 }
 
+/** The whole books into a folder, from one read snapshot (the server may keep writing). */
+async function exportCommand(database: Database, args: string[]): Promise<string> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [folder] = positionals;
+  if (!folder || positionals.length > 1) throw new CliError(`export takes one folder\n${usage}`);
+  if (fs.existsSync(folder) && (!fs.statSync(folder).isDirectory() || fs.readdirSync(folder).length > 0))
+    throw new CliError(`${folder} is not an empty folder: export into a new or empty one`);
+  fs.mkdirSync(folder, { recursive: true });
+  const { exportToFolder } = await import('./modules/import/export.ts');
+  const counts = await exportToFolder(database, registry, folder);
+  const total = Object.values(counts).reduce((s, n) => s + n, 0);
+  return `export written: ${folder} (${total} documents in ${Object.keys(counts).length} files)`;
+}
+
 /** An import batch voided as a unit. */
 async function importVoid(database: Database, args: string[]): Promise<string> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' }, by: { type: 'string' } } });
@@ -201,6 +220,7 @@ const commands: Record<string, (database: Database, args: string[]) => Promise<s
   'seed:demo': seed,
   import: importCommand,
   'import:void': importVoid,
+  export: exportCommand,
   backup: (database, args) => backupCommand(database, args).catch(asCliError),
   restore: (database, args) => restoreCommand(database, args).catch(asCliError),
 };

@@ -4,6 +4,7 @@ import { chequeDirections, chequeStates } from './cheques.ts';
 import { type FieldDef, type KindDef, partnerFields } from './registry.ts';
 import { refusalCodes } from './refusals.ts';
 import { roles } from './roles.ts';
+import { lastAnswerSchema } from './share-api.ts';
 
 // The answers of the API, as zod schemas: one per kind of entry, derived from the registry, and
 // one per other route. The server declares them on its routes (src/server/http/contract.ts: the
@@ -172,6 +173,8 @@ export const ledgerAnswerSchema = z.object({
         ...lateMark,
       }),
     ),
+    /** The party's last answer to a statement it was sent (decision 0038), beside its ledger as on the due list. */
+    last_answer: lastAnswerSchema.nullable(),
   }),
 });
 

@@ -63,6 +63,8 @@ export interface Summary {
   current_balance: number;
   /** Each open money account's balance (figures kept by an older version lack them). */
   accounts?: { id: number; name: string; type: string; balance: number }[];
+  /** Cheques waiting (taka; figures kept by an older version lack them): accounts + in_hand − issued = current_balance. */
+  cheques?: { in_hand: number; issued: number };
 }
 
 export const recentQuerySchema = z

@@ -149,6 +149,23 @@ export const refusalTexts = {
   import_note_total: 'note: the old system had {old}, recomputed {recomputed} (difference {difference})',
   import_note_duplicate: 'note: the same as row {row} but for its _id (entered twice?): both are imported; void one if so',
   import_note_dashboard: 'note: the old dashboard says {old}; the imported entries add up to {imported} (difference {difference})',
+  // The books' own export read back (modules/import/native.ts, docs/decisions/0040).
+  import_ref_unknown: '{value} is not in this export (nor imported before)',
+  import_kind_unknown: '{value} is not a kind of entry the server writes',
+  import_choice: '{value} is not one of: {choices}',
+  export_range_reversed: 'the start (from) must not be after the end (to)',
+  // The import on the web (modules/import/routes.ts): the upload's refusals.
+  import_not_multipart: 'Send the files as multipart/form-data',
+  import_no_files: "Choose the files of the old system's export",
+  import_file_unknown: "{file} is not a file of the old system's export: each file is named after its collection, such as mWireData.json",
+  import_file_twice: '{file} is sent twice: send each file once',
+  import_file_too_large: '{file} is larger than {limit} MB',
+  import_too_large: 'The files together are larger than {limit} MB',
+  import_too_many_files: 'Send at most {max} files at once',
+  import_file_not_json: '{file} is not valid JSON',
+  import_problems: '{count} rows have problems: fix them and send the files again, or import the good rows',
+  import_running: 'Another import is running: wait for it to finish',
+  import_changed: 'The books changed while the files were read: send them again',
 
   // Spreadsheets (modules/import/spreadsheet.ts): a CSV or XLSX file the importer will not read, and why.
   import_file_too_big: 'the file is {size} MB; a {type} file may be at most {limit} MB: split it',

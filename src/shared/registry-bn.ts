@@ -20,6 +20,8 @@ const words = {
   'Payment Received': 'টাকা আদায়',
   'Payments Received': 'আদায়',
   'Money accounts': 'টাকার হিসাবসমূহ',
+  Admin: 'অ্যাডমিন',
+  Import: 'আমদানি',
   'Cash book': 'ক্যাশ বই',
   Cheques: 'চেক',
   'Day close': 'দিনের হিসাব বন্ধ',

@@ -1,4 +1,5 @@
 import type { EntryColumn } from './entry-columns.ts';
+import type { Access } from './roles.ts';
 import { type FieldDef, type KindDef, type LogColumn, type Registry, type StatementLayout, inputFields } from './registry.ts';
 
 // The screens, derived from the registry: the dashboard's sidebar and history menu, each page,
@@ -20,10 +21,12 @@ export interface Column {
 
 export type DashboardPage =
   | { type: 'party' | 'history' | 'statement' | 'log'; label: string; kind: KindDef }
-  | { type: 'partners' | 'ledger' | 'production' | 'accounts' | 'cashbook' | 'cheques' | 'dayClose' | 'dues'; label: string };
+  | { type: 'partners' | 'ledger' | 'production' | 'accounts' | 'cashbook' | 'cheques' | 'dayClose' | 'dues' | 'import'; label: string };
 
 export interface MenuGroup {
   title: string;
+  /** Who sees the group (default: everyone who sees the dashboard). */
+  access?: Access;
   pages: { name: string; page: DashboardPage }[];
 }
 
@@ -36,6 +39,7 @@ const cashbookPage = { name: 'cashbook', page: { type: 'cashbook', label: 'Cash 
 const chequesPage = { name: 'cheques', page: { type: 'cheques', label: 'Cheques' } as DashboardPage };
 const dayClosePage = { name: 'dayClose', page: { type: 'dayClose', label: 'Day close' } as DashboardPage };
 const duesPage = { name: 'dues', page: { type: 'dues', label: 'Dues' } as DashboardPage };
+const importPage = { name: 'import', page: { type: 'import', label: 'Import' } as DashboardPage };
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
@@ -49,7 +53,8 @@ export function sidebarOf(registry: Registry): MenuGroup[] {
     { title: 'Cash Out Data', pages: section('cashOut').sort(byOrder) },
     { title: 'Cash In Data', pages: [...section('cashIn'), partnersPage].sort(byOrder) },
     { title: 'Accounts', pages: [accountsPage, cashbookPage, chequesPage, dayClosePage, duesPage, ledgerPage, productionPage] },
-  ].map((g) => ({ title: g.title, pages: g.pages.map(({ name, page }) => ({ name, page })) }));
+    { title: 'Admin', access: 'admin' as const, pages: [importPage] },
+  ].map((g) => ({ title: g.title, ...('access' in g ? { access: g.access } : {}), pages: g.pages.map(({ name, page }) => ({ name, page })) }));
 }
 
 /** The dashboard home's menu of history pages (spec §2): Debit Data and Credit Data. */

@@ -9,8 +9,9 @@
 // - an app page (not `/`) that cannot be fetched: the app shell, so the signed-in app opens
 //   without a network once it has been used on this phone; in Bangla when the `lang` cookie says
 //   so (the cookie store, where the browser has one), as the server would send it;
-// - the partner list (GET /api/userDetailsData) that cannot be fetched: its last answer, so the
-//   party picker works offline.
+// - the lists an entry form needs (GET /api/userDetailsData, the partners; GET /api/accounts) that
+//   cannot be fetched: their last answer, with `kept_at` (when it was fetched, ms) added, so the
+//   party picker and the account work offline and can say how old the list is (issue 32 item 3).
 // Everything else, `/` and every other /api call included, goes to the network as if it were not there:
 // the server sends `/` in English or Bangla by the `lang` cookie (index.html, index.bn.html), and a
 // kept copy could be the other language or an old release.
@@ -21,7 +22,7 @@ const SHELL_CACHE = `ama-shell-${VERSION}`;
 const DATA_CACHE = 'ama-data';
 const SHELL = '/__spa-fallback.html';
 const SHELL_BN = '/__spa-fallback.bn.html';
-const PARTNERS = '/api/userDetailsData';
+const KEPT_LISTS = ['/api/userDetailsData', '/api/accounts'];
 const HOME = ['/', '/index.html', '/index.bn.html'];
 
 self.addEventListener('install', (event) => {
@@ -55,16 +56,22 @@ async function appPage(request) {
   }
 }
 
-async function partnerList(request) {
+async function keptList(request, path) {
   const cache = await caches.open(DATA_CACHE);
   try {
     const answer = await fetch(request);
-    if (answer.ok) await cache.put(PARTNERS, answer.clone());
+    if (answer.ok) {
+      // Kept with the time it came: an answer read offline says how old it is.
+      const headers = new Headers(answer.headers);
+      headers.set('x-kept-at', String(Date.now()));
+      await cache.put(path, new Response(await answer.clone().blob(), { status: answer.status, headers }));
+    }
     return answer;
   } catch (error) {
-    const kept = await cache.match(PARTNERS);
-    if (kept) return kept;
-    throw error;
+    const kept = await cache.match(path);
+    if (!kept) throw error;
+    const body = await kept.json();
+    return Response.json({ ...body, kept_at: Number(kept.headers.get('x-kept-at')) || null });
   }
 }
 
@@ -75,5 +82,5 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) event.respondWith(fromCacheFirst(request));
   else if (request.mode === 'navigate' && !HOME.includes(url.pathname) && !url.pathname.startsWith('/api/')) event.respondWith(appPage(request));
-  else if (url.pathname === PARTNERS && url.search === '') event.respondWith(partnerList(request));
+  else if (KEPT_LISTS.includes(url.pathname) && url.search === '') event.respondWith(keptList(request, url.pathname));
 });

@@ -1,3 +1,5 @@
+import { multipart } from '../helpers/multipart.ts';
+
 // Who may call what: every /api route and the status each kind of caller gets, as a committed
 // table a person writes ('ok': allowed, any answer but 401 or 403). Nothing here is worked out from
 // the registry or the routes' own declarations: a route the server has and this table lacks fails
@@ -7,8 +9,8 @@ export type Outcome = 'ok' | 401 | 403;
 export const callers: readonly Caller[] = ['anonymous', 'user', 'acounts', 'admin'];
 
 export interface MatrixRow {
-  /** The request to make; `:self` is replaced by the caller's own user id, `:email` by their email. */
-  request: { url: string; body?: unknown };
+  /** The request to make; `:self` is replaced by the caller's own user id, `:email` by their email (a text body is sent as it is, with its headers). */
+  request: { url: string; body?: unknown; headers?: Record<string, string> };
   expect: Record<Caller, Outcome>;
 }
 
@@ -129,19 +131,32 @@ export const accessTable = `
   GET  /api/day-close                          401 403 ok  ok
   POST /api/day-close                          401 403 ok  ok
   POST /api/day-close/:id/reopen               401 403 403 ok
+  POST /api/import/dry-run                     401 403 403 ok
+  POST /api/import                             401 403 403 ok
+  GET  /api/import/batches                     401 403 403 ok
+  POST /api/import/batches/:id/void            401 403 403 ok
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok
   GET  /api/import/templates/:file             401 403 403 ok
+  GET  /api/export                             401 403 403 ok
+  GET  /api/export.xlsx                        401 403 403 ok
 `;
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+/** An upload of one file no export has: the admin's answer is 400 (nothing read), the others' 401 or 403. */
+const upload = (() => {
+  const { payload, headers } = multipart([{ name: 'notes.txt', content: 'x' }]);
+  return { body: payload.toString(), headers };
+})();
 
 /** The request a route's row makes when the table's route alone would not do (a query, a body, an id). */
 const requests: Record<string, MatrixRow['request']> = {
   'GET /api/auth/*': { url: '/api/auth/get-session' },
   'GET /api/import/templates/:file': { url: '/api/import/templates/mWireData.xlsx' },
   'POST /api/auth/*': { url: '/api/auth/sign-out', body: {} },
+  'GET /api/export.xlsx': { url: '/api/export.xlsx?from=2026-01-01&to=2026-01-31' },
   'POST /api/loggedInUsers': { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } },
   'PUT /api/loggedInUsers/admin/:id': { url: '/api/loggedInUsers/admin/:self', body: { role: 'acounts' } },
   // An account nobody has: the admin's answer is 404, the others' 401 or 403 before it is looked up.
@@ -156,6 +171,9 @@ const requests: Record<string, MatrixRow['request']> = {
   'GET /api/shared/:token': { url: `/api/shared/${'A'.repeat(32)}` },
   'POST /api/shared/:token/answer': { url: `/api/shared/${'A'.repeat(32)}/answer`, body: { answer: 'confirm' } },
   'POST /api/partners/:id/remind': { url: '/api/partners/999999/remind', body: { channel: 'whatsapp' } },
+  'POST /api/import/dry-run': { url: '/api/import/dry-run', ...upload },
+  'POST /api/import': { url: '/api/import', ...upload },
+  'POST /api/import/batches/:id/void': { url: '/api/import/batches/999999/void', body: { reason: 'none such' } },
 };
 
 /** The rows of a table written as above (a test may add rows of its own, for a kind of its own). */

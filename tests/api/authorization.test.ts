@@ -39,8 +39,9 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       for (const caller of Object.keys(row.expect) as Caller[]) {
         const { agent, self } = await callerFor(caller, route.startsWith('POST /api/auth/') || route.startsWith('PUT /api/loggedInUsers/'));
         const url = row.request.url.replace(':self', self.id);
-        const body = row.request.body === undefined ? undefined : JSON.parse(JSON.stringify(row.request.body).replace(':email', self.email));
-        const res = await agent.request(method, url, body);
+        const raw = row.request.body;
+        const body = raw === undefined || typeof raw === 'string' ? raw : JSON.parse(JSON.stringify(raw).replace(':email', self.email));
+        const res = await agent.request(method, url, body, row.request.headers);
         const outcome = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'ok';
         expect(outcome, `${caller} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(row.expect[caller]);
         expect(res.statusCode, `${caller} got a server error`).toBeLessThan(500);

@@ -119,6 +119,15 @@ describe.each(dialects)('cheques on %s', (dialect) => {
     // The bank's cash book lists the cheque's money coming in.
     const book = (await acc.get(`/api/cashbook?account_id=${bank}`)).json().data;
     expect(book.in).toBe(1000);
+    // The waiting accounts have no cash book of their own (not accounts a person opens): 404, never a 500.
+    const holders = await t.app.deps.database.db.selectFrom('money_accounts').select(['id', 'type']).execute();
+    const kept = holders.filter((a) => a.type.startsWith('cheques_'));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const h of kept) {
+      const res = await acc.get(`/api/cashbook?account_id=${Number(h.id)}`);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error.code).toBe('account_not_found');
+    }
     // Done once: a second clear is refused.
     expect((await acc.post(`/api/cheques/${small.id}/clear`, {})).json().error.code).toBe('cheque_cleared');
     await identityHolds();

@@ -21,6 +21,7 @@ import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { NEW_PASSWORD, TEST_PASSWORD, entryBody, fieldValue, partnerAnswer, partnerBody } from '../helpers/factories.ts';
+import { multipart, upload } from '../helpers/multipart.ts';
 import { type MailServer, startMailServer } from '../helpers/mail-server.ts';
 import { INVISIBLE, cleanName } from '../../src/shared/partner-names.ts';
 
@@ -478,6 +479,10 @@ function badPassword(): fc.Arbitrary<Raw> {
 
 const PARTNER_NAMES = { client: 'Client One', otherClient: 'Client Two' };
 
+/** An old-system export of one partner (the import batch whose void is tried here). */
+const IMPORTED_PARTNER =
+  '{"_id": {"$oid": "0123456789abcdef01234567"}, "catagories": "Client", "name": "Imported Partner", "fname": "F", "mname": "M", "address": "Dhaka", "contact": "01711111111", "nid": "1", "assignedSalary": "N/A"}\n';
+
 // ---------------------------------------------------------------------------------------------
 
 describe.each(dialects)('hostile input on %s', (dialect) => {
@@ -494,6 +499,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   const target = {
     cheque: 0,
     close: 0,
+    batch: 0,
     entry: 0,
     corrected: 0,
     fire: 0,
@@ -520,6 +526,10 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     target.account = await created(admin.post('/api/accounts', { name: 'Hostile Wallet', type: 'mobile', number: '01700000000' }));
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '100' })));
     target.close = await created(acc.post('/api/day-close', { account_id: target.account, date: daysBefore(todayIn('Asia/Dhaka'), 300), counted: '0' }));
+    // An import batch (one partner of the old system), for its void.
+    const imported = await upload(admin, '/api/import', [{ name: 'userDetailsData.json', content: IMPORTED_PARTNER }]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    target.batch = imported.json().data.batch_id as number;
     // A cheque that has cleared: every well-formed action on it is refused (409), so bad bodies are all that is left to try.
     chequeBank = await created(admin.post('/api/accounts', { name: 'Hostile Cheque Bank', type: 'bank', bank: 'Sonali', number: '1' }));
     target.cheque = await chequeIn(true);
@@ -880,6 +890,13 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       }),
       withId(
         'POST',
+        '/api/import/batches/:id/void',
+        () => target.batch,
+        () => admin,
+        [text('reason', 'wrong export', 300, fc.oneof(badText(300), fc.constantFrom(j('ab'), j('  a  '))))],
+      ),
+      withId(
+        'POST',
         '/api/day-close/:id/reopen',
         () => target.close,
         () => admin,
@@ -1128,6 +1145,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'POST /api/transfers',
     'POST /api/day-close',
     'POST /api/day-close/:id/reopen',
+    'POST /api/import/batches/:id/void',
     'POST /api/cheques/:id/deposit',
     'POST /api/cheques/:id/clear',
     'POST /api/cheques/:id/bounce',
@@ -1147,6 +1165,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     'POST /api/shared/:token/answer',
   ];
   const idRoutes = ourRoutes.filter((r) => r.includes(':id'));
+  // The old system's import takes files (multipart/form-data), not JSON: its own test below.
+  const uploadRoutes = ['POST /api/import/dry-run', 'POST /api/import'];
   const authRoutes = ['POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password'];
 
   it('covers every write route the server has', () => {
@@ -1154,7 +1174,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE').map((r) => `${r.method} ${r.url}`);
     expect(t.app.apiRoutes.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/partners/:id/share']);
     // POST /api/auth/* is better-auth's: its four routes that take input are listed one by one.
-    expect([...writes].sort()).toEqual([...ourRoutes, 'POST /api/auth/*'].sort());
+    expect([...writes].sort()).toEqual([...ourRoutes, ...uploadRoutes, 'POST /api/auth/*'].sort());
     expect(routes.map((r) => r.name).sort()).toEqual([...ourRoutes, ...authRoutes].sort());
   });
 
@@ -1344,6 +1364,58 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
 
   // Last, as it uses up the targets: the untouched valid body of every route is accepted, so the
   // refusals above are the faults' doing and not the base body's.
+  it.each(uploadRoutes)(
+    '%s: hostile uploads (other types, cut bodies, unknown or hostile file names, bad fields, too many or too big files) are answered 4xx and nothing is written',
+    async (name) => {
+      const url = name.split(' ')[1] as string;
+      const known = { name: 'userDetailsData.json', content: IMPORTED_PARTNER };
+      const fixed: [string, () => Promise<LightMyRequestResponse>][] = [
+        ['JSON', () => admin.request('POST', url, '{"files":[]}', JSON_TYPE)],
+        ['text', () => admin.request('POST', url, 'userDetailsData.json', { 'content-type': 'text/plain' })],
+        ['no boundary', () => admin.request('POST', url, 'x', { 'content-type': 'multipart/form-data' })],
+        ['cut short', () => admin.request('POST', url, multipart([known]).payload.subarray(0, 120), multipart([known]).headers)],
+        ['__proto__ field', () => upload(admin, url, [known, { name: '__proto__', content: 'true', file: false }])],
+        ['skip_bad_rows=yes', () => upload(admin, url, [known, { name: 'skip_bad_rows', content: 'yes', file: false }])],
+        [
+          '41 files',
+          () =>
+            upload(
+              admin,
+              url,
+              Array.from({ length: 41 }, (_, i) => ({ name: i === 0 ? known.name : `f${i}.json`, content: '{}' })),
+            ),
+        ],
+        ['users.json null', () => upload(admin, url, [known, { name: 'users.json', content: 'null' }])],
+        ['users.json 9 MB', () => upload(admin, url, [{ name: 'users.json', content: `{"users":[],"x":"${'x'.repeat(9 * 1024 * 1024)}"}` }])],
+      ];
+      const before = await fingerprint();
+      for (const [why, send] of fixed) {
+        const res = await send();
+        expect(res.statusCode, `${why}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${why}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(errorOf(res).code, why).toBeDefined();
+        expect(await fingerprint(), why).toEqual(before);
+      }
+      // Any other file name (a path, NUL, a README, hostile text): refused by name.
+      const fileName = fc.oneof(
+        fc.string({ minLength: 1, maxLength: 300 }),
+        hostileText,
+        fc.constantFrom('../userDetailsData.json.exe', 'README.md', 'x\u0000.json'),
+      );
+      await fc.assert(
+        fc.asyncProperty(fileName, async (file) => {
+          fc.pre(!file.includes('"') && !/[\r\n]/.test(file));
+          const res = await upload(admin, url, [known, { name: file, content: '{}' }]);
+          expect(res.statusCode, `${file}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${file}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          expect(await fingerprint()).toEqual(before);
+        }),
+        { numRuns: Math.min(RUNS, 50), seed: SEED, endOnFailure: true },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
   it('accepts the untouched base body of every route', async () => {
     // Fresh targets, so a failure above that used one up does not show here too.
     target.entry = await created(acc.post('/api/stock', entryBody('stock', { wire_stock: '1' })));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KindDef, partnerCategories, registry } from '../../src/shared/registry.ts';
@@ -5,6 +6,7 @@ import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { entryBody, partnerBody } from '../helpers/factories.ts';
+import { folderParts, upload } from '../helpers/multipart.ts';
 
 // GET /api/openapi.json describes every /api route (spec §7 calls included, with their names as
 // the spec spells them) from the routes' own schemas; every route is called here as a script
@@ -62,6 +64,7 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     // The query of a list says its spec spelling: issue_date>=YYYY-MM-DD is the key `issue_date>`.
     expect(doc.paths['/api/mWireData']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['s', 'issue_date>', 'issue_date<', 'limit']));
     expect(doc.paths['/api/mWireData']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/import']?.post?.requestBody).toMatchObject({ content: { 'multipart/form-data': { schema: { required: ['files'] } } } });
   });
 
   it("validates every route's real answers against the document", async () => {
@@ -190,6 +193,30 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     fits('DELETE', '/api/partners/:id/share', revoked.statusCode, revoked.json());
     for (const res of [shared, opened, answered, reminded, status, revoked]) expect(res.statusCode, res.body).toBeLessThan(300);
 
+    // The export and the accountant's workbook: files, each described by its media type.
+    for (const [route, url, type] of [
+      ['/api/export', '/api/export', 'application/zip'],
+      ['/api/export.xlsx', '/api/export.xlsx?from=2026-01-01&to=2026-01-31', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ] as const) {
+      const file = await admin.get(url);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-type']).toBe(type);
+      expect(Object.keys(doc.paths[route]?.get?.responses['200']?.content ?? {})).toEqual([type]);
+      checked.add(`GET ${route}`);
+    }
+    // The old system's import (multipart uploads): the dry run, the refusal with its report, the import, the batches, the void.
+    const sample = folderParts(path.join(import.meta.dirname, '../fixtures/old-system'));
+    const dryRun = await upload(admin, '/api/import/dry-run', sample);
+    const refusedImport = await upload(admin, '/api/import', sample);
+    const imported = await upload(admin, '/api/import', [...sample, { name: 'skip_bad_rows', content: 'true', file: false }]);
+    const batches = await admin.get('/api/import/batches');
+    const voidedBatch = await admin.post(`/api/import/batches/${imported.json().data.batch_id}/void`, { reason: 'openapi test' });
+    expect([dryRun, refusedImport, imported, batches, voidedBatch].map((r) => r.statusCode)).toEqual([200, 422, 200, 200, 200]);
+    fits('POST', '/api/import/dry-run', 200, dryRun.json());
+    fits('POST', '/api/import', 422, refusedImport.json());
+    fits('POST', '/api/import', 200, imported.json());
+    fits('GET', '/api/import/batches', 200, batches.json());
+    fits('POST', '/api/import/batches/:id/void', 200, voidedBatch.json());
     // An import template is a file, not JSON: the document lists it, and it answers one.
     for (const file of ['mWireData.xlsx', 'partners.csv']) {
       const template = await admin.get(`/api/import/templates/${file}?lang=bn`);

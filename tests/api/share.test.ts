@@ -146,6 +146,13 @@ describe.each(dialects)('shared statements on %s', (dialect) => {
     expect((await ip.get(pathOf(url))).body).toContain('জের নিশ্চিত করেছেন');
     let row = (await acc.get('/api/dues?side=receivable')).json().data.rows.find((r: { name: string }) => r.name === 'Share Client');
     expect(row.last_answer).toMatchObject({ answer: 'confirm', note: null, balance: 600 });
+    // The page's own form without a note (a browser that let it through): the page again, 400, the problem by its field in the link's language; nothing recorded.
+    const blankForm = await ip.form(pathOf(url), { answer: 'dispute', note: '  ' });
+    expect(blankForm.statusCode).toBe(400);
+    expect(blankForm.headers['content-type']).toContain('text/html');
+    expect(blankForm.body).toContain('ব্যালান্সে কী ভুল তা লিখুন');
+    expect(blankForm.body).toContain('aria-invalid="true"');
+    expect(blankForm.body).toContain('Share Client');
     const noNote = await ip.json(`/api/shared/${tokenOf(url)}/answer`, { answer: 'dispute' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().error.code).toBe('dispute_note_required');
@@ -153,6 +160,10 @@ describe.each(dialects)('shared statements on %s', (dialect) => {
     expect(disputed.statusCode, disputed.body).toBe(201);
     row = (await acc.get('/api/dues?side=receivable')).json().data.rows.find((r: { name: string }) => r.name === 'Share Client');
     expect(row.last_answer).toMatchObject({ answer: 'dispute', note: 'the 400 paid on Monday is missing', balance: 600 });
+    // Beside the party's ledger too.
+    const ledger = (await acc.get(`/api/ledger/${client}`)).json().data;
+    expect(ledger.last_answer).toMatchObject({ answer: 'dispute', note: 'the 400 paid on Monday is missing', balance: 600 });
+    expect((await acc.get(`/api/ledger/${supplier}`)).json().data.last_answer).toBeNull();
     const audit = await t.app.deps.database.db.selectFrom('audit_log').selectAll().where('action', 'like', 'statement-%').execute();
     expect(audit.map((a) => a.action)).toEqual(['statement-confirm', 'statement-dispute']);
     expect(audit[0]?.actor_name).toBe('Share Client');

@@ -8,6 +8,7 @@ import { refusals as bnRefusals } from '../../src/shared/refusals-bn';
 import { messages as en, fill } from '../../src/shared/messages';
 import { addPartner, createAccount, linkFromMail, logIn } from './support/accounts';
 import { pickParty } from './support/forms';
+import { overviewTexts } from '../../src/web/features/overview/texts';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { expect, test } from './fixtures';
 
@@ -86,12 +87,12 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
   await expect(page.getByTestId('header-stock')).toHaveText(new RegExp(`^${bn.stockLabel}[০-৯,.−]+${bn.kgUnit}$`));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: bn.dashboardNav, exact: true })).toBeVisible();
-  await expect(page.getByText(bn.cashInToday)).toBeVisible();
+  await expect(page.getByText(overviewTexts.bn.cashInToday)).toBeVisible();
   await expect(page.getByRole('heading', { name: terms['Debit Data'] })).toBeVisible();
   // Every figure in Bengali digits, the chart's months and years too: its first month (eleven before
   // this one, always labelled) by its Bangla short name, and no Latin letter or digit anywhere.
   await expect(page.getByTestId('overview-open-fires')).toHaveText(/^[০-৯,]+$/);
-  const chart = page.getByRole('img', { name: bn.cashChartTitle });
+  const chart = page.getByRole('img', { name: overviewTexts.bn.cashChartTitle });
   const [y, m] = todayIn('Asia/Dhaka').split('-').map(Number) as [number, number];
   await expect(chart).toContainText(formatShortMonth(new Date(Date.UTC(y, m - 12, 1)), 'bn'));
   expect(await chart.locator('text').allTextContents()).not.toContainEqual(expect.stringMatching(/[A-Za-z0-9]/));

@@ -51,13 +51,25 @@ test('an admin adds a bKash wallet; a payment booked into it shows in its balanc
   const list = page.getByTestId('header-accounts');
   await expect(list.getByRole('listitem').filter({ hasText: wallet })).toContainText('৳ 1,250.50');
   const shares = await list.getByRole('listitem').evaluateAll((items) => items.map((li) => li.lastElementChild?.textContent ?? ''));
-  // With the cheques waiting (decision 0035): accounts + cheques in hand − cheques issued = the Balance.
+  // With the cheques waiting as lines of their own (decision 0035: accounts + cheques in hand − cheques issued): they add up to the Balance.
   const { cheques } = ((await (await page.request.get('/api/dashboard')).json()) as { data: { cheques: { in_hand: number; issued: number } } }).data;
-  const waiting = Math.round(cheques.in_hand * 100) - Math.round(cheques.issued * 100);
-  expect(shares.reduce((sum, t) => sum + figure(t), 0) + waiting).toBe(figure(await balance.locator('strong').innerText()));
+  if (cheques.in_hand) await expect(list.getByRole('listitem').filter({ hasText: 'Cheques in hand' })).toBeVisible();
+  if (cheques.issued) await expect(list.getByRole('listitem').filter({ hasText: 'Cheques issued' })).toBeVisible();
+  expect(shares.reduce((sum, t) => sum + figure(t), 0)).toBe(figure(await balance.locator('strong').innerText()));
   await expect(list).toBeInViewport();
+  // It closes as a menu does: Escape (the focus back on the Balance), a tap elsewhere, a second tap.
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(balance.locator('summary')).toBeFocused();
+  await balance.locator('summary').click();
+  await expect(list).toBeVisible();
+  // (A corner of the page: on a phone the list covers the heading.)
+  await page.mouse.click(4, (page.viewportSize()?.height ?? 600) - 4);
+  await expect(list).toBeHidden();
 
   // The form remembers the account this person chose last (the list closed by a second tap).
+  await balance.locator('summary').click();
+  await expect(list).toBeVisible();
   await balance.locator('summary').click();
   await expect(list).toBeHidden();
   await page.getByRole('button', { name: 'Payment Received', exact: true }).click();

@@ -23,7 +23,15 @@ export interface ContractRoute {
   method: string;
   url: string;
   access: Access;
-  schema: FastifySchema & { summary?: string; description?: string; tags?: string[] };
+  schema: FastifySchema & {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+    /** The media type of a file the route answers with instead of JSON (the export's zip). */
+    file?: string;
+  };
+  /** Takes files as multipart/form-data (an upload), not JSON. */
+  multipart?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,7 +52,13 @@ export function registerContract(app: FastifyInstance, opts: { checkAnswers: boo
     if (!route.url.startsWith('/api/') || !route.config?.access) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        app.contractRoutes.push({ method, url: route.url, access: route.config.access, schema: (route.schema ?? {}) as ContractRoute['schema'] });
+        app.contractRoutes.push({
+          method,
+          url: route.url,
+          access: route.config.access,
+          schema: (route.schema ?? {}) as ContractRoute['schema'],
+          ...(route.config.multipart ? { multipart: true } : {}),
+        });
     }
   });
   app.setValidatorCompiler(({ schema }) => {
@@ -65,6 +79,13 @@ export function registerContract(app: FastifyInstance, opts: { checkAnswers: boo
 }
 
 type JsonSchema = Record<string, unknown>;
+
+/** An upload's body: its files (each named in its part), and the route's own fields as text. */
+const UPLOAD: JsonSchema = {
+  type: 'object',
+  properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } }, skip_bad_rows: { type: 'string', enum: ['true', 'false'] } },
+  required: ['files'],
+};
 
 const toJson = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
@@ -115,6 +136,7 @@ export function openApiDocument(
       if (isZod(answer))
         responses[status] = { description: status === '201' ? 'Created' : 'Answered', content: { 'application/json': { schema: toJson(answer, 'output') } } };
     }
+    if (s.file) responses['200'] = { description: 'A file', content: { [s.file]: { schema: { type: 'string', format: 'binary' } } } };
     responses['4XX'] = refusal;
     responses['5XX'] = refusal;
     const secured = r.access !== 'public' && r.access !== 'anonymous';
@@ -127,6 +149,7 @@ export function openApiDocument(
       security: secured ? [{ sessionCookie: [] }, { bearerToken: [] }] : [],
       parameters: [...parameters(s.params, 'path'), ...parameters(s.querystring, 'query')],
       ...(isZod(s.body) ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(s.body, 'input') } } } } : {}),
+      ...(r.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: UPLOAD } } } } : {}),
       responses,
     };
   }

@@ -96,7 +96,7 @@ function refuseEach(this: unknown, key: string, value: unknown) {
 
 /**
  * Replaces Fastify's JSON parser with `parseJsonBody`, and answers 415 to a body of any other
- * type on the API's own routes (the sign-in routes under /api/auth take form posts too and
+ * type on the API's own routes (an upload's route: to any but multipart/form-data) (the sign-in routes under /api/auth take form posts too and
  * answer for themselves).
  */
 export function registerJsonBody(app: FastifyInstance): void {
@@ -119,7 +119,7 @@ export function registerJsonBody(app: FastifyInstance): void {
 }
 
 /** A path or query with text we cannot store (the error to throw), or a body type refused (415's code). */
-function refuseText(req: FastifyRequest): HttpError | 'body_not_json_type' | 'body_not_utf8_charset' | undefined {
+function refuseText(req: FastifyRequest): HttpError | 'body_not_json_type' | 'body_not_utf8_charset' | 'import_not_multipart' | undefined {
   if (!req.url.startsWith('/api/')) return undefined;
   // The path and the query are text too: the same characters are refused there.
   for (const [key, value] of [...Object.entries(req.params ?? {}), ...Object.entries(req.query ?? {})]) {
@@ -132,5 +132,7 @@ function refuseText(req: FastifyRequest): HttpError | 'body_not_json_type' | 'bo
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return 'body_not_utf8_charset';
   if (req.url.startsWith('/api/auth/')) return undefined;
   const media = type.split(';')[0]?.trim().toLowerCase();
+  // An upload's route (config.multipart) takes its files as multipart/form-data, and nothing else.
+  if (req.routeOptions.config.multipart) return media === 'multipart/form-data' ? undefined : 'import_not_multipart';
   return media === 'application/json' ? undefined : 'body_not_json_type';
 }

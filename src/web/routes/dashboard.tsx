@@ -7,6 +7,8 @@ import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isS
 import { OverviewFigures } from '../features/overview/overview';
 import NotFound from './not-found';
 import { titleIn } from '../lib/title';
+import { useSession } from '../lib/session';
+import { allows } from '../../shared/roles';
 
 // Each page's code arrives with its first visit, so the dashboard's home (the first signed-in
 // screen) carries only the overview (QUALITY.md P5: 150 KiB gzip in English and in Bangla).
@@ -28,6 +30,8 @@ const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').the
 // The cheques received and issued, by state, with their actions (issue 28 part 4).
 const ChequesPage = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesPage })));
 const ChequesDue = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesDue })));
+// The old system's export brought in (issue 30, admins).
+const ImportPage = lazy(() => import('../features/import/import-page').then((m) => ({ default: m.ImportPage })));
 // Who owes what and since when (issue 29).
 const DuesPage = lazy(() => import('../features/dues/dues-page').then((m) => ({ default: m.DuesPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
@@ -65,6 +69,7 @@ function MenuLinks({ group, onPick }: { group: MenuGroup; onPick?: () => void })
 export default function DashboardPage() {
   const m = useMessages();
   const page = useParams()['*'] ?? '';
+  const role = useSession().user?.role ?? null;
   const [params] = useSearchParams();
   return (
     <div className="drawer lg:drawer-open">
@@ -79,12 +84,14 @@ export default function DashboardPage() {
         {/* Tapping beside the open sidebar closes it; the checkbox itself ("Open Sidebar") is the keyboard's control. */}
         <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
         <nav aria-label={m.dashboardNav} className="min-h-full w-64 bg-base-200 p-3">
-          {sidebar.map((group) => (
-            <div key={group.title} className="mb-4">
-              <h2 className="menu-title px-3 text-xs uppercase">{tr(group.title)}</h2>
-              <MenuLinks group={group} onPick={closeDrawer} />
-            </div>
-          ))}
+          {sidebar
+            .filter((group) => !group.access || allows(group.access, role))
+            .map((group) => (
+              <div key={group.title} className="mb-4">
+                <h2 className="menu-title px-3 text-xs uppercase">{tr(group.title)}</h2>
+                <MenuLinks group={group} onPick={closeDrawer} />
+              </div>
+            ))}
         </nav>
       </div>
     </div>
@@ -140,6 +147,8 @@ function PageView({ page }: { page: DashboardPage }) {
       return <DayClosePage />;
     case 'dues':
       return <DuesPage />;
+    case 'import':
+      return <ImportPage />;
   }
 }
 

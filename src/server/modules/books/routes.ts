@@ -32,6 +32,7 @@ import { changeLifecycle, voidEntry } from './lifecycle.ts';
 import { createPartner, updatePartner } from './partners.ts';
 import * as repo from './repository.ts';
 import { andThen } from '../../db/reads.ts';
+import { lastAnswers } from '../share/repository.ts';
 
 const namesQuerySchema = listQuerySchema.pick({ s: true });
 
@@ -252,8 +253,11 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
       const q = req.query;
       const partner = await repo.getPartner(ctx.db, req.params.id);
       if (!partner) throw new HttpError(404, 'partner_not_found');
-      const l = await partyLedger(ctx.db, registry, req.params.id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit });
-      return { data: ledgerToWire(registry, partner, l) };
+      const [l, answers] = await Promise.all([
+        partyLedger(ctx.db, registry, req.params.id, { from: q['issue_date>'], to: q['issue_date<'], limit: q.limit }),
+        lastAnswers(ctx.db, [req.params.id]),
+      ]);
+      return { data: { ...ledgerToWire(registry, partner, l), last_answer: answers.get(req.params.id) ?? null } };
     },
   );
 

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
-import { openAccount } from './accounts.ts';
+import { isMoneyAccount, openAccount } from './accounts.ts';
 import { refuseClosedDays } from './closed-days.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import { replay } from './entries.ts';
@@ -145,7 +145,8 @@ export async function cashBook(db: Kysely<DB>, registry: Registry, accountId: nu
     .select(['money_accounts.id', 'money_accounts.name', 'money_accounts.type', 'account_totals.cash_in_p', 'account_totals.cash_out_p'])
     .where('money_accounts.id', '=', accountId)
     .executeTakeFirst();
-  if (!account) throw new HttpError(404, 'account_not_found');
+  // The cheques' waiting accounts are the books' own, never an account a person opens (decision 0035): not found here either.
+  if (!account || !isMoneyAccount(account)) throw new HttpError(404, 'account_not_found');
   const [since, within, own, received] = await Promise.all([
     dayTotals(db, accountId, { from: range.from }),
     dayTotals(db, accountId, range),

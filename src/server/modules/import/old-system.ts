@@ -27,6 +27,7 @@ import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
 import { accountsByName } from './accounts.ts';
 import { folderSheets } from './spreadsheet.ts';
+import { nativeBooks } from './native.ts';
 
 // `npm run cli -- import <folder>`: the old system's mongoexport (docs/decisions/0030). Every row
 // is read and checked as the API checks it (the registry's schemas, its pricing, the partner-name
@@ -66,6 +67,21 @@ export interface ImportOptions {
   accounts?: Accounts;
   /** Each line as it is said (the command line prints them at once); without it they are collected in the report. */
   onLine?: (line: string) => void;
+  /** Each problem and note as data too (the web's report, in the reader's language): said with its line. */
+  onProblem?: (problem: ImportProblem) => void;
+  /** What the batch records as its source (default: the folder's full path). */
+  source?: string;
+}
+
+/** A problem or note of the report as data: where, the value as read (when known), and its coded refusal. */
+export interface ImportProblem {
+  file: string;
+  row: number;
+  column: string;
+  value: string | null;
+  code: RefusalCode;
+  params: RefusalParams;
+  kind: 'problem' | 'note';
 }
 
 export interface ImportReport {
@@ -176,6 +192,13 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** A value of an old document as it was read (extended JSON's dates as ISO times), for the report. */
+function shownValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 /** The flag of an old lifecycle (`true`, `"true"`). */
 const oldFlag = (v: unknown) => v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
 
@@ -189,12 +212,17 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   // Lines are said once, on the first reading; `said` counts them on either (a row's problems).
   let quiet = false;
   let said = 0;
-  const sayLine = (text: string) => {
+  // The document being read (`documents`), for the value of a problem's column.
+  let reading: Record<string, unknown> | null = null;
+  const sayLine = (text: string, file: string, row: number, column: string, code: RefusalCode, params: RefusalParams) => {
     said++;
-    if (!quiet) emit(text);
+    if (quiet) return;
+    emit(text);
+    const value = column === DOCUMENT ? undefined : reading?.[column];
+    options.onProblem?.({ file, row, column, value: shownValue(value), code, params, kind: code.startsWith('import_note') ? 'note' : 'problem' });
   };
   const say = (file: string, row: number, column: string, code: RefusalCode, params: RefusalParams = {}) =>
-    sayLine(`${file}:${row}: ${column}: ${refusalText(code, params)}`);
+    sayLine(`${file}:${row}: ${column}: ${refusalText(code, params)}`, file, row, column, code, params);
   const problem = say;
   /** Each issue of a schema's parse as a line (in `column`, else the issue's field); true when there were any. */
   const schemaProblems = (file: string, row: number, result: Parse, column?: string) => {
@@ -203,7 +231,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const spoken = readSpoken(issue.message);
       const where = column ?? String(issue.path[0] ?? DOCUMENT);
       if (spoken) say(file, row, where, spoken.code, spoken.params);
-      else sayLine(`${file}:${row}: ${where}: ${issue.message}`);
+      else sayLine(`${file}:${row}: ${where}: ${issue.message}`, file, row, where, 'field_invalid', { field: where });
     }
     return true;
   };
@@ -212,8 +240,12 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const sheets = folderSheets(options.folder, registry);
   async function* documents(collection: string): AsyncGenerator<Document> {
     const file = path.join(options.folder, fileOf(collection));
-    if (fs.existsSync(file)) yield* readDocuments(file);
-    yield* sheets.documents(collection);
+    const sources = [...(fs.existsSync(file) ? [readDocuments(file)] : []), sheets.documents(collection)];
+    for (const source of sources)
+      for await (const d of source) {
+        reading = 'doc' in d ? d.doc : null;
+        yield d;
+      }
   }
   /** A document that is not one: its source's coded refusal (a spreadsheet's), or JSON that does not parse. */
   const documentProblem = (file: string, d: Extract<Document, { error: string }>) =>
@@ -278,6 +310,13 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const keptEntries = new Set(
     (await db.selectFrom('entries').select('import_key').where('import_key', 'is not', null).execute()).map((r) => String(r.import_key)),
   );
+  // [export] Our books' own export (native.ts, decision 0040): accounts, transfers, the entries
+  // the server wrote, cheques, day closes; and each entry document's own part, in the pass below.
+  const native = nativeBooks(db, { registry, documents, day: (v) => oldDay(v, options.timeZone), say: problem });
+  const nativeCounts = await native.plan();
+  toImport += nativeCounts.toImport;
+  already += nativeCounts.already;
+  problems += nativeCounts.problems;
   let newEntries = 0;
   const accountOf = await accountsByName(db); // [sheets]
   const imported = { cash: 0, stock: 0 };
@@ -355,6 +394,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         const account = kind.cash && !isBlank(doc.account) ? accountOf(doc.account) : undefined;
         if (account && 'code' in account) problem(file, d.row, 'account', account.code, account.params);
         const importKey = `${kind.path}:${String(doc._id)}`;
+        native.checkEntry(file, d.row, importKey, doc, kind.cash !== undefined); // [export]
         if (said > before || !parsed.success || 'code' in day) {
           if (!quiet) problems++;
           continue;
@@ -374,7 +414,8 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         if (l && lifecycle) {
           const value = lifecycle[l.value.name] as string | number | null;
           Object.assign(row, { [l.status]: 1, [l.value.column]: value });
-          if (l.entry && typeof value === 'number') {
+          // [export] Our own export brings its sales in their own collection, each on its own day.
+          if (l.entry && typeof value === 'number' && !native.isNative(doc)) {
             // The old system kept no day of the sale: it is put on the asset's own day.
             sale = Object.assign(emptyEntry(), {
               kind: l.entry.kind,
@@ -425,8 +466,10 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         }
         row.import_key = importKey;
         if (sale) sale.import_key = `${importKey}:sale`;
-        if (write) await write({ kind, row, party, sale });
-        else {
+        if (write) {
+          native.amendEntry(row, doc); // [export]
+          await write({ kind, row, party, sale });
+        } else {
           newEntries++;
           toImport++;
         }
@@ -435,6 +478,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     quiet = false;
   };
   await entryPass();
+  problems += await native.finish(); // [export]
 
   // The old dashboard's figures, kept by hand: shown beside what the entries add up to, never taken.
   for await (const d of documents('dashboard')) {
@@ -494,7 +538,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
 
   const written = options.write && (problems === 0 || options.skipBadRows) && toImport > 0;
   let batchId: number | null = null;
-  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length);
+  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length, native);
   if (written && options.accounts) for (const account of newAccounts) await options.accounts.create(account);
   emit(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
   return { lines, toImport, already, problems, batchId, exitCode: problems === 0 ? 0 : 1 };
@@ -508,13 +552,14 @@ async function writeBatch(
   partners: PlannedPartner[],
   entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void> },
   users: number,
+  native: ReturnType<typeof nativeBooks>,
 ): Promise<number> {
   return writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const batch = await trx
       .insertInto('import_batches')
       .values({
-        source: path.resolve(options.folder),
+        source: options.source ?? path.resolve(options.folder),
         created_at: now,
         created_by_id: options.actor.id,
         created_by_name: options.actor.name,
@@ -525,6 +570,7 @@ async function writeBatch(
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
+    await native.writeBefore(trx); // [export] accounts before the entries that name them
     for (const p of partners) {
       p.ref.id = await repo.insertPartner(trx, {
         ...(p.columns as unknown as Parameters<typeof repo.insertPartner>[1]),
@@ -550,13 +596,14 @@ async function writeBatch(
       if (chunk.length === CHUNK) await flush();
     });
     await flush();
+    await native.writeAfter(trx, batchId); // [export] transfers, server-made entries, voids, links, cheques, closes
     await recordAudit(trx, {
       actor: options.actor,
       action: 'import',
       subjectKind: 'import_batch',
       subjectId: String(batchId),
       before: undefined,
-      after: { source: path.resolve(options.folder), partners: partners.length, entries: entries.count, users },
+      after: { source: options.source ?? path.resolve(options.folder), partners: partners.length, entries: entries.count, users },
     });
     return batchId;
   });

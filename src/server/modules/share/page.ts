@@ -91,7 +91,8 @@ function standing(m: PageTexts, lang: ShareLanguage, taka: number) {
   return `${formatTaka(Math.abs(p), lang)} (${p > 0 ? m.youOwe : p < 0 ? m.weOwe : m.settled})`;
 }
 
-export function statementPage(s: SharedStatement, stylesheet: string | null): string {
+/** The party's page; `noteMissing`: a dispute came without its note (the page again, the problem said by the field). */
+export function statementPage(s: SharedStatement, stylesheet: string | null, noteMissing = false): string {
   const lang = s.lang;
   const m = pageTexts[lang];
   const word = (english: string) => (lang === 'bn' ? (terms[english] ?? english) : english);
@@ -152,7 +153,9 @@ ${answered}
 <h2 class="text-lg font-bold">${escapeHtml(m.agreeTitle)}</h2>
 <p class="mt-1 text-sm">${escapeHtml(m.agreeIntro)}</p>
 <form method="post" class="mt-3"><input type="hidden" name="answer" value="confirm"><button class="btn btn-primary" type="submit">${escapeHtml(m.confirm)}</button></form>
-<form method="post" class="mt-4 flex flex-col gap-2"><input type="hidden" name="answer" value="dispute"><label class="text-sm" for="note">${escapeHtml(m.disputeNote)}</label><textarea id="note" class="textarea w-full" name="note" maxlength="500" required></textarea><button class="btn btn-outline self-start" type="submit">${escapeHtml(m.dispute)}</button></form>
+<form method="post" class="mt-4 flex flex-col gap-2"><input type="hidden" name="answer" value="dispute"><label class="text-sm" for="note">${escapeHtml(m.disputeNote)}</label>${
+    noteMissing ? `<p id="note-error" class="text-sm text-error" role="alert" data-testid="shared-note-error">${escapeHtml(m.noteRequired)}</p>` : ''
+  }<textarea id="note" class="textarea w-full${noteMissing ? ' textarea-error' : ''}" name="note" maxlength="500" required${noteMissing ? ' aria-invalid="true" aria-describedby="note-error" autofocus' : ''}></textarea><button class="btn btn-outline self-start" type="submit">${escapeHtml(m.dispute)}</button></form>
 </section>
 <script>${PRINT_SCRIPT}</script>`;
   return frame(lang, `${m.title(s.party.name)} · ${lang === 'bn' ? companyBn.name : companyEn.name}`, stylesheet, body);

@@ -141,14 +141,17 @@ export async function sharePageRoutes(app: FastifyInstance, opts: { stylesheet: 
   };
   const tokenOf = (req: FastifyRequest) => (req.params as { token: string }).token;
 
+  /** The page for a link and the range in the address (a range the party typed that is not a day is left out, not refused: the page shows the link's). */
+  const page = async (req: FastifyRequest, link: share.Link, noteMissing = false) => {
+    const q = req.query as Record<string, unknown>;
+    const day = (v: unknown) => (isoDate.safeParse(v).success ? (v as string) : undefined);
+    return statementPage(await share.sharedStatement(ctx, link, { from: day(q.from), to: day(q.to) }), opts.stylesheet, noteMissing);
+  };
+
   app.get('/s/:token', async (req, reply) => {
     try {
       const link = await share.openLink(ctx, tokenOf(req), req.ip, true);
-      // A range the party typed that is not a day is left out, not refused: the page shows the link's.
-      const q = req.query as Record<string, unknown>;
-      const day = (v: unknown) => (isoDate.safeParse(v).success ? (v as string) : undefined);
-      const statement = await share.sharedStatement(ctx, link, { from: day(q.from), to: day(q.to) });
-      return send(reply, 200, statementPage(statement, opts.stylesheet));
+      return send(reply, 200, await page(req, link));
     } catch (error) {
       return refused(reply, error);
     }
@@ -164,7 +167,8 @@ export async function sharePageRoutes(app: FastifyInstance, opts: { stylesheet: 
         if ((shareLanguages as readonly string[]).includes(lang)) await share.setLinkLanguage(ctx, link, lang as 'en' | 'bn');
       } else {
         const answer = answerBodySchema.safeParse({ answer: form.get('answer'), note: form.get('note') ?? undefined });
-        if (!answer.success) throw new HttpError(400, 'dispute_note_required', undefined, 'note');
+        // A page's form is answered with the page (the JSON refusal is the API's): the problem by its field, in the link's language.
+        if (!answer.success) return send(reply, 400, await page(req, link, true));
         await share.recordAnswer(ctx, link, answer.data);
       }
       const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';

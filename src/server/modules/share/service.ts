@@ -24,7 +24,7 @@ const money = (poisha: number) => toDecimal(poisha, units.money);
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 const DAY_MS = 86_400_000;
 
-type Link = Omit<ShareLinkTable, 'id' | 'partner_id'> & { id: unknown; partner_id: unknown };
+export type Link = Omit<ShareLinkTable, 'id' | 'partner_id'> & { id: unknown; partner_id: unknown };
 
 async function partnerOr404(ctx: BooksContext, id: number) {
   const partner = await books.getPartner(ctx.db, id);

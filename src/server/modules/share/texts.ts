@@ -43,6 +43,8 @@ export interface PageTexts {
   notFound: string;
   throttled: (seconds: number) => string;
   language: string;
+  /** A dispute sent without saying what is wrong (the page's form, where the browser did not stop it). */
+  noteRequired: string;
 }
 
 export const pageTexts: Record<ShareLanguage, PageTexts> = {
@@ -85,6 +87,7 @@ export const pageTexts: Record<ShareLanguage, PageTexts> = {
     notFound: 'This statement link is not valid. Check that it was copied whole.',
     throttled: (seconds) => `Too many wrong links from this address. Try again in ${seconds} seconds.`,
     language: 'Language',
+    noteRequired: 'Say what is wrong with the balance, then send the dispute again.',
   },
   bn: {
     title: (name) => `${name} এর হিসাব বিবরণী`,
@@ -125,5 +128,6 @@ export const pageTexts: Record<ShareLanguage, PageTexts> = {
     notFound: 'এই হিসাবের লিংক ঠিক নয়। পুরো লিংক কপি হয়েছে কি না দেখুন।',
     throttled: (seconds) => `এই ঠিকানা থেকে অনেকবার ভুল লিংক। ${seconds} সেকেন্ড পরে আবার চেষ্টা করুন।`,
     language: 'ভাষা',
+    noteRequired: 'ব্যালান্সে কী ভুল তা লিখুন, তারপর আবার আপত্তি পাঠান।',
   },
 };

@@ -30,6 +30,7 @@ export function SiteHeader() {
   useEffect(() => {
     if (user) registerServiceWorker();
   }, [user]);
+  useDismissibleLists();
 
   const logout = async () => {
     closeMenu();
@@ -92,7 +93,7 @@ export function SiteHeader() {
             {logoutItem}
           </ul>
         </nav>
-        <details ref={menu} className="dropdown dropdown-end xl:hidden">
+        <details ref={menu} className="dropdown dropdown-end xl:hidden" data-dismiss>
           <summary className="btn btn-ghost btn-square" role="button" aria-label={m.openMenu}>
             <svg xmlns="http://www.w3.org/2000/svg" className="size-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
@@ -148,9 +149,15 @@ function HeaderSummary({ summary }: { summary: Figures }) {
           </>
         );
         const accounts = summary.figures.accounts ?? [];
+        // Cheques waiting (decision 0035): accounts + in hand − issued is the Balance, so they are lines of the list too.
+        const cheques = summary.figures.cheques;
+        const waiting = [
+          { key: 'in', label: m.chequesInHand, amount: cheques?.in_hand ?? 0 },
+          { key: 'out', label: m.chequesIssued, amount: -(cheques?.issued ?? 0) },
+        ].filter((c) => c.amount !== 0);
         // With more than Cash in hand, a tap on the balance shows each account's share of it.
-        return f.testId === 'header-balance' && accounts.length > 1 ? (
-          <details key={f.testId} data-testid={f.testId} className="dropdown dropdown-end">
+        return f.testId === 'header-balance' && accounts.length + waiting.length > 1 ? (
+          <details key={f.testId} data-testid={f.testId} className="dropdown dropdown-end" data-dismiss>
             <summary className="cursor-pointer list-none underline decoration-dotted underline-offset-4" title={m.balanceByAccount}>
               {figure}
             </summary>
@@ -159,11 +166,11 @@ function HeaderSummary({ summary }: { summary: Figures }) {
               aria-label={m.balanceByAccount}
               data-testid="header-accounts"
             >
-              {accounts.map((a) => (
-                <li key={a.id} className="flex justify-between gap-3 py-0.5">
-                  <span className="min-w-0 break-words">{tr(a.name)}</span>
-                  <span className={`whitespace-nowrap tabular-nums ${a.balance < 0 ? 'text-error' : ''}`}>
-                    {formatTaka(toUnits(a.balance, units.money), figureLanguage())}
+              {[...accounts.map((a) => ({ key: a.id, label: tr(a.name), amount: a.balance })), ...waiting].map((a) => (
+                <li key={a.key} className="flex justify-between gap-3 py-0.5">
+                  <span className="min-w-0 break-words">{a.label}</span>
+                  <span className={`whitespace-nowrap tabular-nums ${a.amount < 0 ? 'text-error' : ''}`}>
+                    {formatTaka(toUnits(a.amount, units.money), figureLanguage())}
                   </span>
                 </li>
               ))}
@@ -177,6 +184,28 @@ function HeaderSummary({ summary }: { summary: Figures }) {
       })}
     </div>
   );
+}
+
+/**
+ * The header's lists (the menu, the balance's accounts) close as a menu does: a tap outside or
+ * Escape (which gives the focus back to its button). One pair of listeners for every `details[data-dismiss]`.
+ */
+function useDismissibleLists() {
+  useEffect(() => {
+    // One handler for both events (a few bytes less in every first load).
+    const close = (e: Event) => {
+      const escape = (e as KeyboardEvent).key === 'Escape';
+      for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-dismiss][open]'))
+        if (escape || (e.type === 'pointerdown' && !d.contains(e.target as Node))) {
+          d.open = false;
+          if (escape) d.querySelector('summary')?.focus();
+        }
+    };
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, close);
+    return () => {
+      for (const type of ['pointerdown', 'keydown']) document.removeEventListener(type, close);
+    };
+  }, []);
 }
 
 /** At least 640 px wide (Tailwind's sm): the figures sit in the header's row, else on their own line. */

@@ -14,6 +14,8 @@ export type Account = AccountAnswer;
 export const accountsQuery = queryOptions({
   queryKey: accountsKey,
   queryFn: () => api<{ data: Account[] }>('GET', '/api/accounts').then((r) => r.data),
+  // Asked even when the browser says it is offline: the service worker may have the list (issue 32 item 3).
+  networkMode: 'offlineFirst',
 });
 
 export function useAccounts(enabled = true) {

@@ -56,7 +56,7 @@ export function EntryForm({
   const today = todayIn(config.data?.timeZone ?? 'Asia/Dhaka');
   const { fields, partyField, blank, form, errors, values } = useEntryDefaults(kind, { correcting, draft, today });
   const { focusAfter, onKeyDown, onChange, onInvalid } = useEntryFocus({ formRef, fields, idPrefix });
-  const { choosable, balances, onPartner } = usePartyChoice({ kind, form, fields, partyField, idPrefix, focusAfter });
+  const { choosable, balances, onPartner, listNote } = usePartyChoice({ kind, form, fields, partyField, idPrefix, focusAfter });
   const suggestion = useSuggestedAmount(kind, form, values);
   const { saving, onSubmit } = useEntrySave({ kind, correcting, draft, user: session.user, form, blank, formRef, onInvalid, onDone });
   // A new sale past its party's credit limit waits for "Save anyway" (credit-limit.tsx); a correction is not checked.
@@ -98,6 +98,7 @@ export function EntryForm({
                 partners={choosable}
                 onPartner={onPartner}
                 balances={balances}
+                listNote={listNote}
                 scope={kind.kind}
                 error={error ? String(error) : undefined}
               />
@@ -145,6 +146,7 @@ function FieldInput(props: {
   partners: Partner[];
   onPartner: (id: string, late?: 'late') => void;
   balances: ReadonlyMap<number, number> | undefined;
+  listNote: 'missing' | number | null;
   scope: string;
   error: string | undefined;
 }) {
@@ -160,6 +162,7 @@ function FieldInput(props: {
           value={form.watch('partner_id') ?? ''}
           onChange={props.onPartner}
           balances={props.balances}
+          listNote={props.listNote}
           scope={props.scope}
           error={props.error}
         />

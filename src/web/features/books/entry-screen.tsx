@@ -2,11 +2,15 @@ import { type EntryScreen, type KindGroup, registry } from '../../../shared/regi
 import { tr, useMessages } from '../../lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { recentQuery } from './api';
+import { partnersQuery } from '../partners/api';
+import { accountsQuery } from '../accounts/api';
 import { EntryButtons } from './entry-buttons';
 import { KindLog } from './kind-log';
 import { EntryForm } from './lazy-forms';
 import { OutboxList } from './outbox-list';
 import { RecentEntries } from './recent-entries';
+
+const LOOKUPS_REFRESH_MS = 5 * 60_000;
 
 /**
  * An entry screen (Credit, Debit, Fire Count), from the registry: the forms of the kinds it
@@ -16,6 +20,10 @@ import { RecentEntries } from './recent-entries';
 export function EntryScreenPage(props: { screen: EntryScreen; title: string; recent?: KindGroup; extra?: { label: string; render: () => React.ReactNode }[] }) {
   useMessages();
   const kinds = registry.onScreen(props.screen);
+  // What the forms look up (the partners, the accounts) is fetched the moment the screen opens and
+  // every few minutes while it is open, so the service worker has it when the network goes (issue 32 item 3).
+  useQuery({ ...partnersQuery, enabled: kinds.some((k) => k.fields.some((f) => f.input.type === 'party')), refetchInterval: LOOKUPS_REFRESH_MS });
+  useQuery({ ...accountsQuery, enabled: kinds.some((k) => k.cash), refetchInterval: LOOKUPS_REFRESH_MS });
   const recentPending = useQuery({ ...recentQuery(props.recent ?? 'cashIn'), enabled: Boolean(props.recent) }).isPending && Boolean(props.recent);
   const single = kinds.length === 1 && !props.extra?.length ? kinds[0] : undefined;
   return (

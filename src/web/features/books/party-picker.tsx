@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fill } from '../../../shared/messages';
+import { formatShortDate } from '../../../shared/dates';
 import { formatCell } from '../../lib/format';
 import { tr, useTexts } from '../../lib/i18n';
 import { formTexts } from './texts';
@@ -72,6 +73,8 @@ export function PartyPicker(props: {
   scope: string;
   /** The field's error: shown here, under the field, unless the hint says what is wrong already. */
   error: string | undefined;
+  /** The partner list is not on the phone ('missing': offline before it was ever fetched), or is the phone's kept copy older than a day (when it was fetched, ms). */
+  listNote?: 'missing' | number | null | undefined;
 }) {
   const m = useTexts(formTexts);
   const listId = useId();
@@ -136,6 +139,12 @@ export function PartyPicker(props: {
 
   // Text left that names no one partner, shown back with a hint while the list is shut.
   const hint = unpicked !== null && !open ? fill(m.partyNotPicked, { query: unpicked }) : null;
+  const missing = props.listNote === 'missing';
+  const listNote = missing
+    ? m.partnersMissing
+    : typeof props.listNote === 'number'
+      ? fill(m.partnersOld, { date: formatShortDate(new Date(props.listNote)) })
+      : null;
 
   return (
     <div className="relative">
@@ -150,7 +159,7 @@ export function PartyPicker(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
-        placeholder={props.partners.length ? m.typeName : m.noPartnersKind}
+        placeholder={props.partners.length ? m.typeName : missing ? '' : m.noPartnersKind}
         className={`input w-full ${props.error ? 'input-error' : ''}`}
         value={open ? query : (chosen?.name ?? unpicked ?? '')}
         onClick={() => setQuery(typed.current ?? unpicked ?? '')}
@@ -185,6 +194,11 @@ export function PartyPicker(props: {
         {hint}
       </p>
       <FieldError message={unpicked === null ? props.error : undefined} />
+      {listNote ? (
+        <p className={`mt-1 text-sm ${missing ? 'text-warning-content' : 'text-muted'}`} role="status" data-testid="party-list-note">
+          {listNote}
+        </p>
+      ) : null}
       {open ? (
         // The notes under the options sit beside the listbox, not in it (a listbox holds options only);
         // the listbox itself scrolls (a combobox's popup is reached through its field, never by Tab).
@@ -213,7 +227,7 @@ export function PartyPicker(props: {
               </li>
             ))}
           </ul>
-          {shown.length === 0 ? <p className="px-3 py-2 text-sm text-muted">{fill(m.noPartnerMatch, { query })}</p> : null}
+          {shown.length === 0 ? <p className="px-3 py-2 text-sm text-muted">{missing ? m.partnersMissing : fill(m.noPartnerMatch, { query })}</p> : null}
           {matches.length > shown.length ? (
             <p className="px-3 py-2 text-xs text-muted">{fill(m.moreMatches, { count: matches.length - shown.length })}</p>
           ) : null}

@@ -10,6 +10,8 @@ export const formTexts = textsOf(
     moreMatches: '{count} more: type more of the name',
     noPartnerMatch: 'No partner matches “{query}”.',
     noPartnersKind: 'No partners of this kind yet',
+    partnersMissing: 'The partner list is not on this phone yet: connect to the internet once with this screen open.',
+    partnersOld: 'Partner list kept on this phone from {date}: connect to the internet to bring it up to date.',
   },
   {
     voidIntro: '{entry}: {subject} {amount}, {date}। এটি ফিরিয়ে নেওয়ার একটি বিপরীত এন্ট্রি লেখা হবে; মূল এন্ট্রি খাতায় থাকবে, বাতিল চিহ্নসহ।',
@@ -18,5 +20,7 @@ export const formTexts = textsOf(
     moreMatches: 'আরও {count}টি: নামের আরও অংশ লিখুন',
     noPartnerMatch: '“{query}” এর সাথে কোনো অংশীদার মেলেনি।',
     noPartnersKind: 'এই ধরনের অংশীদার এখনও নেই',
+    partnersMissing: 'অংশীদারদের তালিকা এখনও এই ফোনে নেই: এই পাতা খোলা রেখে একবার ইন্টারনেটে যুক্ত হোন।',
+    partnersOld: 'এই ফোনে রাখা অংশীদারদের তালিকা {date} এর: হালনাগাদ করতে ইন্টারনেটে যুক্ত হোন।',
   },
 );

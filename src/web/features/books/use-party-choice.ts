@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { type FieldDef, type KindDef, partnerFields } from '../../../shared/registry';
-import { type Partner, usePartners } from '../partners/api';
+import { type Partner, partnersKeptAt, usePartners } from '../partners/api';
 import { balancesQuery } from '../statements/api';
 import { type EntryFormValues, prefillFromLast } from './use-entry-defaults';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The party field: the partners it offers (those of the kind's categories) with their balances,
@@ -35,6 +37,11 @@ export function usePartyChoice({
     [partners.data, partyField],
   );
 
+  // Offline: no list at all yet, or the phone's kept list when it is more than a day old (issue 32 item 3).
+  const keptAt = partners.data ? partnersKeptAt() : null;
+  const listNote: 'missing' | number | null =
+    !partners.data && (partners.isError || partners.fetchStatus === 'paused') ? 'missing' : keptAt !== null && Date.now() - keptAt > DAY_MS ? keptAt : null;
+
   const balancesAnswer = useQuery({ ...balancesQuery, enabled: partyField !== undefined });
   const balances = useMemo(() => (balancesAnswer.data ? new Map(balancesAnswer.data.map((b) => [b.id, b.balance])) : undefined), [balancesAnswer.data]);
 
@@ -52,5 +59,5 @@ export function usePartyChoice({
     }
   };
 
-  return { choosable, balances, onPartner };
+  return { choosable, balances, onPartner, listNote };
 }

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { Overview, OverviewParty } from '../../../shared/overview-api';
 import { registry } from '../../../shared/registry';
 import { countText, formatCell } from '../../lib/format';
-import { tr, useMessages } from '../../lib/i18n';
+import { tr, useMessages, useTexts } from '../../lib/i18n';
+import { overviewTexts } from './texts';
 import type { DueSide } from '../../../shared/dues-api';
 import { duesLink } from '../dues/api';
 import { ledgerLink } from '../statements/api';
@@ -88,6 +89,7 @@ const Grid = ({ children }: { children: ReactNode }) => <div className="grid gri
 
 export function OverviewFigures() {
   const m = useMessages();
+  const w = useTexts(overviewTexts);
   const q = useQuery(overviewQuery);
   if (q.isError) return <p role="alert">{errorText(q.error)}</p>;
   // While loading, about the height of the figures with no parties listed (the cards, two empty
@@ -98,21 +100,21 @@ export function OverviewFigures() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       <Grid>
-        <Card label={m.cashInToday} value={money(o.today.cash_in)} testId="overview-today-in" />
-        <Card label={m.cashOutToday} value={money(o.today.cash_out)} testId="overview-today-out" />
-        <Card label={m.cashInMonth} value={money(o.month.cash_in)} testId="overview-month-in" />
-        <Card label={m.cashOutMonth} value={money(o.month.cash_out)} testId="overview-month-out" />
+        <Card label={w.cashInToday} value={money(o.today.cash_in)} testId="overview-today-in" />
+        <Card label={w.cashOutToday} value={money(o.today.cash_out)} testId="overview-today-out" />
+        <Card label={w.cashInMonth} value={money(o.month.cash_in)} testId="overview-month-in" />
+        <Card label={w.cashOutMonth} value={money(o.month.cash_out)} testId="overview-month-out" />
         <Card label={m.balance} value={money(o.balance)} testId="overview-balance" />
-        <Card label={m.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
-        <Card label={m.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
+        <Card label={w.stockKg} value={formatCell(o.stock, 'kg')} testId="overview-stock" />
+        <Card label={w.openFires} value={countText(o.open_fires)} testId="overview-open-fires" to={openPage ? `/dashboard/${openPage}` : undefined} />
       </Grid>
       <Accounts title={m.balanceByAccount} rows={o.accounts} />
       <div className="grid gap-3 md:grid-cols-2">
-        <Parties title={m.theyOweUs} rows={o.receivables} empty={m.noOneOwesUs} testId="overview-receivable" side="receivable" />
-        <Parties title={m.weOweThemTitle} rows={o.payables} empty={m.weOweNoOne} testId="overview-payable" side="payable" />
+        <Parties title={w.theyOweUs} rows={o.receivables} empty={w.noOneOwesUs} testId="overview-receivable" side="receivable" />
+        <Parties title={w.weOweThemTitle} rows={o.payables} empty={w.weOweNoOne} testId="overview-payable" side="payable" />
       </div>
       <div className="min-w-0 rounded-box border border-base-300 p-3">
-        <h2 className="text-lg font-semibold">{m.last12Months}</h2>
+        <h2 className="text-lg font-semibold">{w.last12Months}</h2>
         <CashChart months={o.months} />
       </div>
     </div>

@@ -8,10 +8,22 @@ import { afterSave } from '../books/api';
 
 export type Partner = PartnerWire;
 
+// Read offline, the service worker answers the list it kept, with when it was fetched (`kept_at`).
+let keptAt: number | null = null;
+
 export const partnersQuery = queryOptions({
   queryKey: partnersKey,
-  queryFn: () => api<{ data: Partner[] }>('GET', '/api/userDetailsData').then((r) => r.data),
+  queryFn: () =>
+    api<{ data: Partner[]; kept_at?: number | null }>('GET', '/api/userDetailsData').then((r) => {
+      keptAt = r.kept_at ?? null;
+      return r.data;
+    }),
+  // Asked even when the browser says it is offline: the service worker may have the list (issue 32 item 3).
+  networkMode: 'offlineFirst',
 });
+
+/** When the partner list on screen was fetched, if it is the phone's kept copy (read offline); null when it is fresh. */
+export const partnersKeptAt = () => keptAt;
 
 export function usePartners() {
   return useQuery(partnersQuery);

@@ -1,0 +1,46 @@
+import { textsOf } from '../../lib/i18n';
+
+// The overview's own words (its chunk, loaded with the screen), in English and Bangla: not in the
+// shell's catalogue, which every first screen loads (docs/decisions/0020-texts-by-screen.md).
+export const overviewTexts = textsOf(
+  {
+    cashInToday: 'Cash in today',
+    cashOutToday: 'Cash out today',
+    cashInMonth: 'Cash in this month',
+    cashOutMonth: 'Cash out this month',
+    stockKg: 'Stock (kg)',
+    openFires: 'Fires still open',
+    theyOweUs: 'They owe us',
+    weOweThemTitle: 'We owe them',
+    noOneOwesUs: 'No one owes us.',
+    weOweNoOne: 'We owe no one.',
+    last12Months: 'Last 12 months',
+    cashChartTitle: 'Cash in and cash out (bars) and the balance (line) by month',
+    cashInMonthTip: '{month}: cash in {amount}',
+    cashOutMonthTip: '{month}: cash out {amount}',
+    balanceMonthTip: '{month}: balance {amount}',
+    cashInLegend: 'Cash in (taka, left scale)',
+    cashOutLegend: 'Cash out (taka, left scale)',
+    balanceLegend: 'Balance at month end (taka, right scale)',
+  },
+  {
+    cashInToday: 'আজ জমা',
+    cashOutToday: 'আজ খরচ',
+    cashInMonth: 'এই মাসে জমা',
+    cashOutMonth: 'এই মাসে খরচ',
+    stockKg: 'মজুত (কেজি)',
+    openFires: 'চলমান ফায়ার',
+    theyOweUs: 'যাদের কাছে পাব',
+    weOweThemTitle: 'যাদের দেব',
+    noOneOwesUs: 'কারও কাছে পাওনা নেই।',
+    weOweNoOne: 'কাউকে দেনা নেই।',
+    last12Months: 'গত ১২ মাস',
+    cashChartTitle: 'মাসওয়ারি জমা ও খরচ (বার) এবং ব্যালেন্স (রেখা)',
+    cashInMonthTip: '{month}: জমা {amount}',
+    cashOutMonthTip: '{month}: খরচ {amount}',
+    balanceMonthTip: '{month}: ব্যালেন্স {amount}',
+    cashInLegend: 'জমা (টাকা, বাম মাপ)',
+    cashOutLegend: 'খরচ (টাকা, বাম মাপ)',
+    balanceLegend: 'মাস শেষের ব্যালেন্স (টাকা, ডান মাপ)',
+  },
+);
