@@ -29,6 +29,7 @@ import { importRoutes } from './modules/import/routes.ts';
 import { openApiRoutes } from './modules/api-doc/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { duesRoutes } from './modules/dues/routes.ts';
+import { importTemplateRoutes } from './modules/import/template-routes.ts';
 import { productionRoutes } from './modules/production/routes.ts';
 import { sharePageRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
+  await app.register(importTemplateRoutes, { prefix: '/api' });
   await app.register(sharePageRoutes, { stylesheet: stylesheetOf(build) });
   await app.register(openApiRoutes, { prefix: '/api' });
 

@@ -32,7 +32,9 @@ const usage = `Usage:
       2000) over the past year.
   npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--by NAME]
       Imports the old system's export (mongoexport files named after their collections, and
-      Firebase's users.json): one line per problem or note, then a count line. Writes nothing
+      Firebase's users.json), and spreadsheets: <kind>.csv, partners.csv, openingDues.csv,
+      openingBalances.csv, or .xlsx workbooks with a sheet so named per kind (templates:
+      GET /api/import/templates/<name>.xlsx). One line per problem or note, then a count line. Writes nothing
       while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
       Exits 1 while any row has a problem. With the server stopped on SQLite.
   npm run cli -- export <folder>

@@ -34,6 +34,8 @@ export const entryColumns = {
   fire_time: text,
   sold_status: flag,
   sold_amount_p: amount,
+  /** An opening due's way (migration 0027): Receivable or Payable. */
+  side: text,
 } as const satisfies Record<string, ColumnSpec>;
 
 export type EntryColumn = keyof typeof entryColumns;

@@ -167,6 +167,20 @@ export const refusalTexts = {
   import_running: 'Another import is running: wait for it to finish',
   import_changed: 'The books changed while the files were read: send them again',
 
+  // Spreadsheets (modules/import/spreadsheet.ts): a CSV or XLSX file the importer will not read, and why.
+  import_file_too_big: 'the file is {size} MB; a {type} file may be at most {limit} MB: split it',
+  import_not_xlsx: 'is not an Excel workbook (.xlsx): save it again as "Excel Workbook"',
+  import_zip_bomb: 'would unpack to {size} MB, more than {limit} MB: split it, or save it as CSV',
+  import_not_utf8: 'is not UTF-8 text: save it again as "CSV UTF-8 (Comma delimited)"',
+  import_formula: 'cell {cell} is a formula: type its value instead (the books keep what the accountant sees)',
+  import_merged_cells: 'cells {range} are merged: unmerge them, one header and one value to a cell',
+  import_extra_cell: 'has a value in column {column}, which has no header',
+  import_too_wide: 'has {count} columns; a sheet may have at most {limit}',
+  import_row_too_long: 'is longer than {limit} characters: the rest of the file is not read',
+  import_unknown_header: '{value} is not a column of {sheet}; its columns: {columns}',
+  import_header_twice: '{value} is in the header twice',
+  import_unknown_sheet: '{value} is not a sheet the books know; name it after a template: {names}',
+
   // The day's close (modules/books/day-close.ts).
   day_closed: '{day} is closed for {account}: nothing dated on or before it can be entered, voided or corrected',
   day_close_notes_shape: 'must be a count per note, such as "1000": 3',

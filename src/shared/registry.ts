@@ -17,6 +17,8 @@ export const wireSizes = [...Array.from({ length: 20 }, (_, i) => String(i + 7))
 /** Choices the old system stored misspelt (its salary form's month list), and what each is. */
 export const oldSpellings: Readonly<Record<string, string>> = { Febuary: 'February' };
 export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** Which way an opening due goes: the party owes the factory, or the factory owes the party. */
+export const openingDueSides = ['Receivable', 'Payable'] as const;
 export const expenseTypes = ['House Rent', 'Electricity Bill', 'Water Bill', 'Internet Bill', 'Maintanence Cost', 'Others'] as const;
 
 export type FieldInput =
@@ -122,7 +124,7 @@ export interface KindDef {
    * more. Sales leave their due with the client; purchases leave theirs with us; a payment to a
    * partner and money from an investor move the account by the amount.
    */
-  ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1 };
+  ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1; flip?: { field: string; when: string } };
   write: Access;
   /** The entry screens that offer the form, and its button there (default: the title). */
   screens: readonly EntryScreen[];
@@ -154,6 +156,13 @@ export interface KindDef {
    * undoes it for the party (`madeBy.cheque`).
    */
   cheque?: 'received' | 'issued';
+  /**
+   * An opening balance (docs/decisions/0041), dated the cut-over day; it moves no cash in the day's
+   * cash in or out: a party's due (`due`: its ledger and dues only), or a money account's balance
+   * (`account`: the account's balance and the header's Balance, carried into the cash book's
+   * opening line, never a day's money in; no overview or report counts it as income).
+   */
+  opening?: 'due' | 'account';
 }
 
 // Field builders: one place says what a "paid amount" or a "note" is. Each keeps its label (and
@@ -304,6 +313,17 @@ export const kinds = [
       note(false),
     ],
   },
+  // Opening balances (admin): a party's due and a money account's balance as of the cut-over day.
+  {
+    kind: 'openingDue', opening: 'due', ledger: { field: 'paid_amount', sign: 1, flip: { field: 'side', when: 'Payable' } }, path: 'openingDues', title: 'Opening Due', group: 'cashIn', write: 'admin',
+    screens: [], dashboard: { section: 'cashIn', page: 'openingDues', label: 'Opening Due', order: 7, view: 'party', statement: 'paymentDetails' },
+    fields: [party(partnerCategories), choice('side', 'Side', openingDueSides, 'Select Side', true), money('paid_amount', 'Amount', true), note(false)],
+  },
+  {
+    kind: 'openingBalance', opening: 'account', path: 'openingBalances', title: 'Opening Balance', group: 'cashIn', cash: { field: 'paid_amount', direction: 1 }, write: 'admin',
+    screens: [], dashboard: { section: 'cashIn', page: 'openingBalances', label: 'Opening Balance', order: 8, view: 'statement', statement: 'paymentDetails' },
+    fields: [money('paid_amount', 'Amount', true), note(false)],
+  },
   {
     kind: 'potRepair', production: 'repair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
     screens: ['debit'], subject: 'potNumb', dashboard: { section: 'cashOut', page: 'fireRepairs', label: 'Pot Making & Repair', order: 2, view: 'statement', statement: 'paymentDetails' },
@@ -432,6 +452,9 @@ export interface PartnerFieldDef {
 
 export const DEFAULT_ASSIGNED_SALARY = 'N/A' as const;
 
+/** Headers of an import sheet that are no field of a kind: the day and who issued it (modules/import; the money account's is the importer's own). */
+export const sheetLabels = ['Date', 'Issued By'] as const;
+
 /** The old system's collection of partners (spec §7: userDetailsData); each kind's is its `path`. */
 export const PARTNER_COLLECTION = 'userDetailsData';
 
@@ -483,6 +506,8 @@ export type RegistryText =
   | (AField extends { input: { placeholder: infer P } } ? P : never)
   | (typeof months)[number]
   | (typeof expenseTypes)[number]
+  | (typeof openingDueSides)[number]
+  | (typeof sheetLabels)[number]
   | Logs['title']
   | Extract<Logs['columns'][number], { header: string }>['header']
   | Lifecycles['header']

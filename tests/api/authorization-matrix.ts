@@ -88,6 +88,14 @@ export const accessTable = `
   POST /api/otherExpanses                      401 403 ok  ok
   GET  /api/otherExpanses/dates                401 403 ok  ok
   GET  /api/otherExpanses/names                401 403 ok  ok
+  GET  /api/openingDues                        401 403 ok  ok
+  POST /api/openingDues                        401 403 403 ok
+  GET  /api/openingDues/dates                  401 403 ok  ok
+  GET  /api/openingDues/names                  401 403 ok  ok
+  GET  /api/openingBalances                    401 403 ok  ok
+  POST /api/openingBalances                    401 403 403 ok
+  GET  /api/openingBalances/dates              401 403 ok  ok
+  GET  /api/openingBalances/names              401 403 ok  ok
   GET  /api/repairsCost                        401 403 ok  ok
   POST /api/repairsCost                        401 403 ok  ok
   GET  /api/repairsCost/dates                  401 403 ok  ok
@@ -130,6 +138,7 @@ export const accessTable = `
   GET  /api/userDetailsData                    401 403 ok  ok
   POST /api/userDetailsData                    401 403 403 ok
   PUT  /api/userDetailsData/:id                401 403 403 ok
+  GET  /api/import/templates/:file             401 403 403 ok
   GET  /api/export                             401 403 403 ok
   GET  /api/export.xlsx                        401 403 403 ok
 `;
@@ -145,6 +154,7 @@ const upload = (() => {
 /** The request a route's row makes when the table's route alone would not do (a query, a body, an id). */
 const requests: Record<string, MatrixRow['request']> = {
   'GET /api/auth/*': { url: '/api/auth/get-session' },
+  'GET /api/import/templates/:file': { url: '/api/import/templates/mWireData.xlsx' },
   'POST /api/auth/*': { url: '/api/auth/sign-out', body: {} },
   'GET /api/export.xlsx': { url: '/api/export.xlsx?from=2026-01-01&to=2026-01-31' },
   'POST /api/loggedInUsers': { url: '/api/loggedInUsers', body: { name: 'Same Name', email: ':email' } },

@@ -217,6 +217,14 @@ describe.each(dialects)('the API description on %s', (dialect) => {
     fits('POST', '/api/import', 200, imported.json());
     fits('GET', '/api/import/batches', 200, batches.json());
     fits('POST', '/api/import/batches/:id/void', 200, voidedBatch.json());
+    // An import template is a file, not JSON: the document lists it, and it answers one.
+    for (const file of ['mWireData.xlsx', 'partners.csv']) {
+      const template = await admin.get(`/api/import/templates/${file}?lang=bn`);
+      expect(template.statusCode, template.body.slice(0, 300)).toBe(200);
+      expect(template.headers['content-disposition']).toBe(`attachment; filename="${file}"`);
+    }
+    expect(doc.paths['/api/import/templates/{file}']?.get).toBeDefined();
+    checked.add('GET /api/import/templates/:file');
 
     // A refusal fits the document too (every route's 4XX is the one refusal shape).
     const refused = await admin.post('/api/mWireData', {});

@@ -124,6 +124,6 @@ describe.each(dialects)('query plans on %s', (dialect) => {
       { from: '2026-05-05', to: '2026-05-05' },
       { from: '2026-05-01', to: '2026-05-31' },
     ])
-      expectIndexed(await plansOf(() => cashBook(logged, 1, { ...range, limit: 50 })));
+      expectIndexed(await plansOf(() => cashBook(logged, registry, 1, { ...range, limit: 50 })));
   });
 });

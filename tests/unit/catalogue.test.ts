@@ -5,7 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatLongDate, formatShortMonth, formatYear } from '../../src/shared/dates.ts';
 import { messages as bn, terms } from '../../src/shared/messages-bn.ts';
 import { type MessageKey, messages as en } from '../../src/shared/messages.ts';
-import { kinds, months, partnerCategories, partnerFields, expenseTypes, registry, serverKinds } from '../../src/shared/registry.ts';
+import {
+  kinds,
+  months,
+  openingDueSides,
+  partnerCategories,
+  partnerFields,
+  expenseTypes,
+  registry,
+  serverKinds,
+  sheetLabels,
+} from '../../src/shared/registry.ts';
 import { historyMenuOf, logColumnsOf, sidebarOf, statementLayouts } from '../../src/shared/registry-views.ts';
 import { navLinks } from '../../src/shared/navigation.ts';
 import { refusalsReady, setLanguage, tr } from '../../src/web/lib/i18n.ts';
@@ -54,7 +64,7 @@ function registryTexts(): Set<string> {
   // The kinds the server writes itself (a day close's cash short or over): their titles are listed.
   for (const k of serverKinds) add(k.title);
   for (const f of partnerFields) add(f.label);
-  for (const x of [...partnerCategories, ...months, ...expenseTypes]) add(x);
+  for (const x of [...partnerCategories, ...months, ...expenseTypes, ...openingDueSides, ...sheetLabels]) add(x);
   for (const g of [...sidebarOf(registry), ...historyMenuOf(registry)]) {
     add(g.title);
     for (const p of g.pages) add(p.page.label);

@@ -22,6 +22,7 @@ import * as m0020 from './0020-dues-and-credit-limits.ts';
 import * as m0021 from './0021-day-close.ts';
 import * as m0022 from './0022-cheques.ts';
 import * as m0024 from './0024-shared-statements.ts';
+import * as m0027 from './0027-opening-balances.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -51,6 +52,7 @@ const steps: Record<string, Step> = {
   '0021-day-close': m0021,
   '0022-cheques': m0022,
   '0024-shared-statements': m0024,
+  '0027-opening-balances': m0027,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

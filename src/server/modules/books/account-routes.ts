@@ -114,7 +114,7 @@ export async function accountRoutes(root: FastifyInstance): Promise<void> {
       const to = q['issue_date<'] ?? todayIn(ctx.timeZone);
       const from = q['issue_date>'] ?? to;
       if (from > to) throw new HttpError(400, 'range_reversed', undefined, 'issue_date>');
-      return { data: cashbookToWire(ctx.registry, await cashBook(ctx.db, q.account_id, { from, to, limit: q.limit })) };
+      return { data: cashbookToWire(ctx.registry, await cashBook(ctx.db, ctx.registry, q.account_id, { from, to, limit: q.limit })) };
     },
   );
 }

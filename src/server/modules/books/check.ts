@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BACKDATE_DAYS, daysBefore, daysBetween } from '../../../shared/backdate.ts';
-import { type Registry, registry as appRegistry } from '../../../shared/registry.ts';
+import type { EntryColumn } from '../../../shared/entry-columns.ts';
+import { type KindDef, type Registry, registry as appRegistry } from '../../../shared/registry.ts';
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountProblems } from './accounts.ts';
@@ -37,6 +38,7 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
       );
     }
     problems.push(...lateProblems(row));
+    problems.push(...openingProblems(kind, row));
     const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
     const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
@@ -52,6 +54,23 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
   problems.push(...(await chequeProblems(db, registry, rows, computed.balance_p)));
   problems.push(...(await shareProblems(db)));
   return problems;
+}
+
+/**
+ * An opening due names its partner and goes one way (its flip field holds one of its choices); an
+ * account's opening balance is kept out of the cash book's days by the rollups, which `check`
+ * recomputes above (decision 0041).
+ */
+function openingProblems(kind: KindDef, row: { id: number; kind: string; party_id: number | null } & { [C in EntryColumn]?: unknown }): string[] {
+  if (kind.opening !== 'due') return [];
+  const out: string[] = [];
+  if (row.party_id === null) out.push(`entry ${row.id} (${row.kind}): an opening due names no partner`);
+  const flip = kind.ledger && 'flip' in kind.ledger ? kind.ledger.flip : undefined;
+  const field = flip && kind.fields.find((f) => f.name === flip.field);
+  const value = field ? row[field.column] : undefined;
+  if (field?.input.type === 'choice' && !field.input.options.includes(String(value)))
+    out.push(`entry ${row.id} (${row.kind}): ${field.name} ${String(value)} is not one of ${field.input.options.join(', ')}`);
+  return out;
 }
 
 /** A transfer moves a positive amount between two accounts and its cash is minus its fee (plus, on its reversal); no other entry names a second account. */

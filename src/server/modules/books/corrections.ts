@@ -10,7 +10,7 @@ import { prepareEntry, replay } from './entries.ts';
 import { prepareTransfer } from './transfers.ts';
 import { refuseClosedDays } from './closed-days.ts';
 import { refuseChequeEntry } from './cheques.ts';
-import { auditVoided, blockingFlag, refuseVoid, writeReversal } from './lifecycle.ts';
+import { auditVoided, blockingFlag, refuseKindAccess, refuseVoid, writeReversal } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
 // Correct = void + replacement, in one transaction. The replacement is the kind's entry as
@@ -47,6 +47,7 @@ export async function correctEntry(ctx: BooksContext, id: number, body: unknown,
   const found = await repo.getEntry(ctx.db, id);
   if (!found) throw new HttpError(404, 'entry_not_found');
   const kind = registry.byName(found.kind);
+  refuseKindAccess(registry, found, actor);
   // A transfer is no registry kind (it has two accounts and no party): its body is a transfer's.
   const transfer = found.kind === TRANSFER_KIND;
   if (!kind && !transfer) throw new HttpError(409, 'server_written');

@@ -119,7 +119,9 @@ export async function seedDemo(
     const p = found.length ? pick(found) : null;
     return p ? { party: p, amount: (owed.get(Number(p.id)) ?? 0) * side } : null;
   };
-  const all = (kinds as readonly KindDef[]).filter((k) => !opts.kinds || opts.kinds.includes(k.kind));
+  const chosen = (kinds as readonly KindDef[]).filter((k) => !opts.kinds || opts.kinds.includes(k.kind));
+  // Opening balances are the cut-over day's, entered once (decision 0041): written first, on the books' first day.
+  const all = chosen.filter((k) => !k.opening);
   // Sales and furnace work are most of the books; the rest are steady.
   const weights: Record<string, number> = {
     furnace: 6,
@@ -189,8 +191,41 @@ export async function seedDemo(
     });
   };
 
-  const days = Array.from({ length: opts.entries }, () => between(0, 365)).sort((a, b) => a - b);
-  for (let i = 0; i < opts.entries; i++) {
+  const firstDay = new Date(start).toISOString().slice(0, 10);
+  const record = (row: repo.NewEntry) => {
+    if (row.party_id !== null) owed.set(row.party_id, (owed.get(row.party_id) ?? 0) + ledgerEffect(registry, row));
+    batch.push(row);
+    cash += row.cash_p;
+    stock += row.stock_g;
+  };
+  for (const kind of chosen.filter((k) => k.opening)) {
+    const stamps = { issue_date: firstDay, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null };
+    const side = inputFields(kind).find((f) => f.input.type === 'choice');
+    const amount = kind.cash?.field ?? kind.ledger?.field ?? 'paid_amount';
+    if (kind.opening === 'account') record(buildEntryRow(kind, { [amount]: money(50_000, 200_000), note: 'Counted at cut-over' }, null, stamps));
+    // Two clients owed the factory and a wire agent was owed, when the books began.
+    else if (side?.input.type === 'choice')
+      for (const [category, way] of [
+        ['Client', 0],
+        ['Client', 0],
+        ['Wire Agent', 1],
+      ] as const) {
+        const p = pick(byCategory([category]));
+        record(
+          buildEntryRow(
+            kind,
+            { [side.name]: side.input.options[way], [amount]: money(5_000, 50_000), note: 'Old khata' },
+            { id: Number(p.id), name: p.name },
+            stamps,
+          ),
+        );
+      }
+  }
+
+  // The openings count among the entries asked for.
+  const count = Math.max(opts.entries - batch.length, 0);
+  const days = Array.from({ length: count }, () => between(0, 365)).sort((a, b) => a - b);
+  for (let i = 0; i < count; i++) {
     const kind = pickKind();
     let day = new Date(start + (days[i] ?? 0) * 86_400_000);
     // The furnace rests on Fridays.
@@ -259,10 +294,7 @@ export async function seedDemo(
         lifecycle_by: 'Demo Data',
       });
     }
-    if (party) owed.set(party.id, (owed.get(party.id) ?? 0) + ledgerEffect(registry, row));
-    batch.push(row);
-    cash += row.cash_p;
-    stock += row.stock_g;
+    record(row);
     if (batch.length >= 2000) await flush();
   }
   await flush();

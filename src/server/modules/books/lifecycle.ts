@@ -1,5 +1,6 @@
 import type { VoidInput } from '../../../shared/entry-schemas.ts';
 import type { KindDef, Registry } from '../../../shared/registry.ts';
+import { allows } from '../../../shared/roles.ts';
 import { recordAudit } from '../../audit.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { writeTransaction } from '../../db/write.ts';
@@ -19,7 +20,14 @@ type Actor = Pick<CurrentUser, 'id' | 'name'>;
 // transaction.
 
 export async function voidEntry(ctx: BooksContext, id: number, { reason }: VoidInput, actor: CurrentUser) {
+  refuseKindAccess(ctx.registry, await repo.getEntry(ctx.db, id), actor);
   return writeTransaction(ctx.db, (trx) => voidWithin(trx, ctx, id, reason, actor));
+}
+
+/** An entry of a kind only some roles write (an opening balance: admin) is voided and corrected by them alone. */
+export function refuseKindAccess(registry: Registry, row: { kind: string } | undefined, actor: Pick<CurrentUser, 'role'>): void {
+  const write = row && registry.byName(row.kind)?.write;
+  if (write && !allows(write, actor.role)) throw new HttpError(403, 'not_admin');
 }
 
 /** An entry voided inside the caller's write transaction (one entry, or every entry of an import batch). */

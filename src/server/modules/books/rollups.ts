@@ -37,7 +37,11 @@ export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in
   const rule = kind?.ledger;
   if (!rule) return 0;
   const column = kind.fields.find((f) => f.name === rule.field)?.column;
-  return column ? rule.sign * Number(row[column] ?? 0) : 0;
+  // An opening due that is payable (the factory owes the party) goes the other way.
+  const flip = 'flip' in rule ? rule.flip : undefined;
+  const flipColumn = flip && kind.fields.find((f) => f.name === flip.field)?.column;
+  const sign = flipColumn && row[flipColumn] === flip.when ? -rule.sign : rule.sign;
+  return column ? sign * Number(row[column] ?? 0) : 0;
 }
 
 type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key' | 'account_id';
@@ -59,6 +63,8 @@ interface Rollup {
   values: readonly ('count' | SumColumn | EffectValue | CashValue)[];
   /** Keep the highest partner id seen under the key (a name's partner, for ledger links). */
   party?: boolean;
+  /** An account's opening balance is carried, not moved on its day: the cash book's days leave it out (decision 0041). */
+  movedOnly?: boolean;
 }
 
 /**
@@ -109,7 +115,7 @@ export const rollups: readonly Rollup[] = [
   { table: 'fire_man_day_totals', keys: ['kind', 'fire_man_key', 'issue_date'], keyedOnly: 'fire_man_key', values: ['count', ...SUM_COLUMNS] },
   // Money accounts: each account's balance, and its money in and out by day (the cash book).
   { table: 'account_totals', keys: ['account_id'], cashOnly: true, values: ['count', 'cash_in_p', 'cash_out_p'] },
-  { table: 'account_day_totals', keys: ['account_id', 'issue_date'], cashOnly: true, values: ['count', 'cash_in_p', 'cash_out_p'] },
+  { table: 'account_day_totals', keys: ['account_id', 'issue_date'], cashOnly: true, movedOnly: true, values: ['count', 'cash_in_p', 'cash_out_p'] },
 ];
 
 function valueOf(row: RollupRow, v: Rollup['values'][number], effect: number): number {
@@ -140,6 +146,7 @@ export function accumulate(registry: Registry, rows: readonly RollupRow[], sign:
   for (const row of rows) {
     if (!isLive(row)) continue;
     const effect = ledgerEffect(registry, row);
+    const opening = registry.byName(row.kind)?.opening;
     // The rows the account rollups count: the entry itself, or a transfer's two sides.
     // Object.assign, not a spread, to widen a row: see emptyEntry in context.ts.
     const self = [row];
@@ -152,6 +159,7 @@ export function accumulate(registry: Registry, rows: readonly RollupRow[], sign:
     for (const r of rollups) {
       if (r.partyOnly && row.party_id === null) continue;
       if (r.keyedOnly && keyValue(row, r.keyedOnly) === '') continue;
+      if (r.movedOnly && opening === 'account') continue;
       let acc = into.get(r);
       if (!acc) into.set(r, (acc = new Map()));
       for (const subject of r.cashOnly ? moved : self) {

@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { AccountType } from '../../../shared/accounts.ts';
 import { daysBefore } from '../../../shared/backdate.ts';
 import { TRANSFER_KIND, type TransferInput } from '../../../shared/transfers.ts';
+import type { Registry } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
@@ -135,7 +136,9 @@ function rowsOf(db: Kysely<DB>, range: { from: string; to: string; limit: number
  * amount + fee, into the other with the amount. Voided entries are listed and move nothing; their
  * reversals are not listed (the statements' rule).
  */
-export async function cashBook(db: Kysely<DB>, accountId: number, range: { from: string; to: string; limit: number }) {
+export async function cashBook(db: Kysely<DB>, registry: Registry, accountId: number, range: { from: string; to: string; limit: number }) {
+  // An opening balance is the opening line's, not a row (decision 0041).
+  const opening = registry.kinds.filter((k) => k.opening === 'account').map((k) => k.kind);
   const account = await db
     .selectFrom('money_accounts')
     .leftJoin('account_totals', 'account_totals.account_id', 'money_accounts.id')
@@ -148,13 +151,18 @@ export async function cashBook(db: Kysely<DB>, accountId: number, range: { from:
     dayTotals(db, accountId, { from: range.from }),
     dayTotals(db, accountId, range),
     // The account's own money entries (the partial index entries_account_day: its condition repeated)…
-    rowsOf(db, range, (q) => q.where('account_id', '=', accountId).where(sql<boolean>`(cash_p <> 0 or to_account_id is not null)`)),
+    rowsOf(db, range, (q) =>
+      q
+        .where('account_id', '=', accountId)
+        .where(sql<boolean>`(cash_p <> 0 or to_account_id is not null)`)
+        .$if(opening.length > 0, (w) => w.where('kind', 'not in', opening)),
+    ),
     // …and the transfers into it.
     rowsOf(db, range, (q) => q.where('to_account_id', '=', accountId)),
   ]);
   const balance = Number(account.cash_in_p ?? 0) - Number(account.cash_out_p ?? 0);
-  const opening = balance - (since.in - since.out);
-  const closing = opening + within.in - within.out;
+  const openingLine = balance - (since.in - since.out);
+  const closing = openingLine + within.in - within.out;
   const latest = [...own, ...received]
     .sort((a, b) => (a.issue_date === b.issue_date ? Number(b.id) - Number(a.id) : a.issue_date < b.issue_date ? 1 : -1))
     .slice(0, range.limit)
@@ -174,7 +182,7 @@ export async function cashBook(db: Kysely<DB>, accountId: number, range: { from:
     account: { id: Number(account.id), name: account.name, type: account.type as AccountType },
     from: range.from,
     to: range.to,
-    opening,
+    opening: openingLine,
     in: within.in,
     out: within.out,
     closing,

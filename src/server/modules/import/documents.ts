@@ -1,11 +1,22 @@
 import fs from 'node:fs';
+import type { RefusalCode, RefusalParams } from '../../../shared/refusals.ts';
 
 // Reading a mongoexport file one document at a time (the file is never read whole): JSON lines
 // (mongoexport's default) or one JSON array (--jsonArray, pretty-printed or not), in MongoDB's
 // extended JSON. Row N is the file's N-th document.
 
-/** A document of the file, or why its text is not one. */
-export type Document = { row: number; doc: Record<string, unknown> } | { row: number; error: string };
+/** What a document's source says is wrong with it (a spreadsheet row: a formula, a cell past the headers), in its column. */
+export interface DocumentRefusal {
+  column: string;
+  code: RefusalCode;
+  params: RefusalParams;
+}
+
+/**
+ * A document of the file, or why its text is not one. `file` names where it came from when that
+ * is not the collection's JSON file (a CSV file, a workbook's sheet: `books.xlsx[mWireData]`).
+ */
+export type Document = { row: number; doc: Record<string, unknown>; file?: string } | { row: number; error: string; file?: string; refusal?: DocumentRefusal };
 
 /** Extended JSON's wrappers as plain values: `$oid` its hex, `$date` a Date, numbers numbers; `$numberDecimal` its exact text. */
 export function plainValue(value: unknown): unknown {

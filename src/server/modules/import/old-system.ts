@@ -25,6 +25,8 @@ import { buildEntryRow } from '../books/entries.ts';
 import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
+import { accountsByName } from './accounts.ts';
+import { folderSheets } from './spreadsheet.ts';
 import { nativeBooks } from './native.ts';
 
 // `npm run cli -- import <folder>`: the old system's mongoexport (docs/decisions/0030). Every row
@@ -233,14 +235,28 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     }
     return true;
   };
+  // [sheets] A collection's documents come from its JSON file and then from every CSV file and
+  // workbook sheet that fills it (spreadsheet.ts); a document not from the JSON names its `file`.
+  const sheets = folderSheets(options.folder, registry);
   async function* documents(collection: string): AsyncGenerator<Document> {
     const file = path.join(options.folder, fileOf(collection));
-    if (!fs.existsSync(file)) return;
-    for await (const d of readDocuments(file)) {
-      reading = 'doc' in d ? d.doc : null;
-      yield d;
-    }
+    const sources = [...(fs.existsSync(file) ? [readDocuments(file)] : []), sheets.documents(collection)];
+    for (const source of sources)
+      for await (const d of source) {
+        reading = 'doc' in d ? d.doc : null;
+        yield d;
+      }
   }
+  /** A document that is not one: its source's coded refusal (a spreadsheet's), or JSON that does not parse. */
+  const documentProblem = (file: string, d: Extract<Document, { error: string }>) =>
+    d.refusal
+      ? problem(d.file ?? file, d.row, d.refusal.column, d.refusal.code, d.refusal.params)
+      : problem(d.file ?? file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+  for await (const d of sheets.unplaced()) {
+    problems++;
+    if ('error' in d) documentProblem(String(d.file), d);
+  }
+  // [/sheets]
 
   // Partners: every one typed in or imported before, by category and name key.
   const parties = new Map<string, PartyRef[]>();
@@ -253,12 +269,12 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
     if (p.import_key) keptPartners.set(p.import_key, ref);
   }
   const newPartners: PlannedPartner[] = [];
-  const partnerFile = fileOf(PARTNER_COLLECTION);
   const partnerRows = new Map<string, number>();
   for await (const d of documents(PARTNER_COLLECTION)) {
+    const partnerFile = d.file ?? fileOf(PARTNER_COLLECTION); // [sheets]
     if ('error' in d) {
       problems++;
-      problem(partnerFile, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+      documentProblem(partnerFile, d); // [sheets]
       continue;
     }
     const importKey = `${PARTNER_COLLECTION}:${String(d.doc._id)}`;
@@ -302,6 +318,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   already += nativeCounts.already;
   problems += nativeCounts.problems;
   let newEntries = 0;
+  const accountOf = await accountsByName(db); // [sheets]
   const imported = { cash: 0, stock: 0 };
   const now = new Date().toISOString();
   // Read twice, never held whole: once to check and count (and print), and, when it is written,
@@ -309,15 +326,16 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   const entryPass = async (write?: (e: PlannedEntry) => Promise<void>) => {
     quiet = write !== undefined;
     for (const kind of registry.kinds) {
-      const file = fileOf(kind.path);
+      const jsonFile = fileOf(kind.path); // [sheets]
       const fields = inputFields(kind);
       const partyField = fields.find((f) => f.input.type === 'party');
       const schema = entryInputSchema(kind);
       const seen = new Map<string, number>();
       for await (const d of documents(kind.path)) {
+        const file = d.file ?? jsonFile; // [sheets]
         if ('error' in d) {
           if (!quiet) problems++;
-          problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+          documentProblem(file, d); // [sheets]
           continue;
         }
         const doc = d.doc;
@@ -372,6 +390,9 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
             if (!schemaProblems(file, d.row, done) && done.success) lifecycle = done.data;
           }
         }
+        // [sheets] A sheet's Account column: the money account by name (blank or absent: Cash in hand).
+        const account = kind.cash && !isBlank(doc.account) ? accountOf(doc.account) : undefined;
+        if (account && 'code' in account) problem(file, d.row, 'account', account.code, account.params);
         const importKey = `${kind.path}:${String(doc._id)}`;
         native.checkEntry(file, d.row, importKey, doc, kind.cash !== undefined); // [export]
         if (said > before || !parsed.success || 'code' in day) {
@@ -386,6 +407,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
           created_at: now,
           idempotency_key: null,
         });
+        if (account && 'id' in account) row.account_id = account.id; // [sheets]
         // Every row of the plan has the same columns (one insert statement for many rows).
         Object.assign(row, { fire_status: 0, sold_status: 0, import_key: null, import_batch: null });
         let sale: repo.NewEntry | null = null;
@@ -489,7 +511,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const file = 'loggedInUsers.json';
       if ('error' in d) {
         problems++;
-        problem(file, d.row, DOCUMENT, 'import_not_document', { reason: d.error });
+        documentProblem(file, d); // [sheets]
         continue;
       }
       const before = said;

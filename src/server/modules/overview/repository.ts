@@ -21,7 +21,8 @@ export interface CashSource {
 export function cashSources(registry: Registry): CashSource[] {
   const out: CashSource[] = [];
   for (const k of registry.kinds) {
-    if (k.cash) {
+    // An opening balance is money the books start with, not money in (decision 0041).
+    if (k.cash && !k.opening) {
       const field = k.fields.find((f) => f.name === k.cash?.field);
       if (!field) throw new Error(`registry: ${k.kind} has no field ${k.cash.field}`);
       out.push({ kind: k.kind, column: field.column as SumColumn, direction: k.cash.direction });
