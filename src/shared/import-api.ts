@@ -12,6 +12,16 @@ export function importFileNames(registry: Registry): string[] {
   return [...OTHER_COLLECTIONS, ...registry.kinds.map((k) => k.path)].map((c) => `${c}.json`);
 }
 
+/**
+ * A spreadsheet's file name (decision 0041: `<collection>.csv`, a kind's title, `partners.csv`, or any
+ * `.xlsx` workbook whose sheets are named so): letters, digits, spaces and a few marks, then `.csv` or
+ * `.xlsx`; never a path, never a hidden file.
+ */
+export const isSheetName = (name: string) => /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.()&-]{0,99}\.(csv|xlsx)$/iu.test(name);
+
+/** A file an upload may hold: one of the export's own names, or a spreadsheet. */
+export const importableFile = (known: ReadonlySet<string>, name: string) => known.has(name) || isSheetName(name);
+
 /** Limits of one upload (the server refuses past them; the page checks before sending). */
 export const importLimits = {
   /** Files in one upload: every collection once, and no more. */

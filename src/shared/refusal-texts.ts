@@ -157,7 +157,8 @@ export const refusalTexts = {
   // The import on the web (modules/import/routes.ts): the upload's refusals.
   import_not_multipart: 'Send the files as multipart/form-data',
   import_no_files: "Choose the files of the old system's export",
-  import_file_unknown: "{file} is not a file of the old system's export: each file is named after its collection, such as mWireData.json",
+  import_file_unknown:
+    "{file} is not a file of the old system's export: each file is named after its collection, such as mWireData.json, or is a spreadsheet (.csv, .xlsx)",
   import_file_twice: '{file} is sent twice: send each file once',
   import_file_too_large: '{file} is larger than {limit} MB',
   import_too_large: 'The files together are larger than {limit} MB',

@@ -156,7 +156,8 @@ export const refusals: Refusals = {
   export_range_reversed: 'শুরুর তারিখ (from) শেষের তারিখের (to) পরে হতে পারে না',
   import_not_multipart: 'ফাইলগুলো multipart/form-data হিসেবে পাঠান',
   import_no_files: 'পুরোনো সিস্টেমের এক্সপোর্টের ফাইলগুলো বাছুন',
-  import_file_unknown: '{file} পুরোনো সিস্টেমের এক্সপোর্টের কোনো ফাইল নয়: প্রতিটি ফাইলের নাম তার কালেকশনের নামে, যেমন mWireData.json',
+  import_file_unknown:
+    '{file} পুরোনো সিস্টেমের এক্সপোর্টের কোনো ফাইল নয়: প্রতিটি ফাইলের নাম তার কালেকশনের নামে, যেমন mWireData.json, অথবা একটি স্প্রেডশিট (.csv, .xlsx)',
   import_file_twice: '{file} দুবার পাঠানো হয়েছে: প্রতিটি ফাইল একবার পাঠান',
   import_file_too_large: '{file} ফাইলটি {limit} MB-এর চেয়ে বড়',
   import_too_large: 'ফাইলগুলো মিলিয়ে {limit} MB-এর চেয়ে বড়',

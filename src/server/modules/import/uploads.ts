@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MB, importLimits } from '../../../shared/import-api.ts';
+import { MB, importLimits, importableFile } from '../../../shared/import-api.ts';
 import { HttpError } from '../../http/validate.ts';
 
 // An old-system export sent through the web (docs/decisions/0039-import-on-the-web.md): its files
@@ -85,7 +85,7 @@ export async function withUploadedExport<T>(
           continue;
         }
         const name = baseName(part.filename);
-        if (!known.has(name)) throw new HttpError(400, 'import_file_unknown', { file: name || part.filename }, 'files');
+        if (!importableFile(known, name)) throw new HttpError(400, 'import_file_unknown', { file: name || part.filename }, 'files');
         if (received.files.includes(name)) throw new HttpError(400, 'import_file_twice', { file: name }, 'files');
         const limit = name === 'users.json' ? importLimits.usersMb : importLimits.fileMb;
         const tooLarge = () => new HttpError(413, 'import_file_too_large', { file: name, limit }, 'files');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type ImportBatch, MB, importFileNames, importLimits } from '../../../shared/import-api';
+import { type ImportBatch, MB, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
 import { registry } from '../../../shared/registry';
 import { Modal } from '../../components/ui/modal';
@@ -26,7 +26,7 @@ function exportFiles(chosen: readonly File[], before: readonly File[]): { files:
   const byName = new Map(before.map((f) => [f.name, f]));
   const leftOut: string[] = [];
   for (const f of chosen) {
-    if (known.has(f.name)) byName.set(f.name, f);
+    if (importableFile(known, f.name)) byName.set(f.name, f);
     else leftOut.push(f.name);
   }
   return { files: [...byName.values()], leftOut };
@@ -89,7 +89,12 @@ export function ImportPage() {
       <h1 className="text-2xl font-bold">{m.importTitle}</h1>
       <p className="text-sm">{m.importIntro}</p>
       <div className="flex flex-wrap gap-2">
-        <FilePicker label={m.importChooseFiles} onPick={choose} testId="import-files" accept=".json,application/json" />
+        <FilePicker
+          label={m.importChooseFiles}
+          onPick={choose}
+          testId="import-files"
+          accept=".json,.csv,.xlsx,application/json,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        />
         <FilePicker label={m.importChooseFolder} onPick={choose} testId="import-folder" folder />
       </div>
       {files.length ? (

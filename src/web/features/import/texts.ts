@@ -4,9 +4,9 @@ import { textsOf } from '../../lib/i18n';
 // (docs/decisions/0020-texts-by-screen.md). The report's messages are refusals (their own texts).
 export const importTexts = textsOf(
   {
-    importTitle: 'Import from the old system',
+    importTitle: 'Import: the old system, spreadsheets',
     importIntro:
-      'Choose the files of the old system’s export (mWireData.json, userDetailsData.json, …) or its whole folder. A dry run reads every row and writes nothing; then import, as one batch that can be voided.',
+      'Choose the files of the old system’s export (mWireData.json, userDetailsData.json, …) or its whole folder, or spreadsheets (CSV, XLSX) made from the templates. A dry run reads every row and writes nothing; then import, as one batch that can be voided.',
     importChooseFiles: 'Choose files',
     importChooseFolder: 'Choose a whole folder',
     importChosen: 'Files chosen: {count}',
@@ -48,9 +48,9 @@ export const importTexts = textsOf(
     importAdminsOnly: 'Only an admin can import.',
   },
   {
-    importTitle: 'পুরোনো সিস্টেম থেকে আমদানি',
+    importTitle: 'আমদানি: পুরোনো সিস্টেম, স্প্রেডশিট',
     importIntro:
-      'পুরোনো সিস্টেমের এক্সপোর্টের ফাইলগুলো (mWireData.json, userDetailsData.json, …) বা পুরো ফোল্ডারটি বাছুন। ড্রাই রান প্রতিটি সারি পড়ে, কিছুই লেখে না; তারপর আমদানি করুন, একটি ব্যাচ হিসেবে, যা বাতিল করা যায়।',
+      'পুরোনো সিস্টেমের এক্সপোর্টের ফাইলগুলো (mWireData.json, userDetailsData.json, …) বা পুরো ফোল্ডারটি, অথবা টেমপ্লেট থেকে বানানো স্প্রেডশিট (CSV, XLSX) বাছুন। ড্রাই রান প্রতিটি সারি পড়ে, কিছুই লেখে না; তারপর আমদানি করুন, একটি ব্যাচ হিসেবে, যা বাতিল করা যায়।',
     importChooseFiles: 'ফাইল বাছুন',
     importChooseFolder: 'পুরো ফোল্ডার বাছুন',
     importChosen: 'বাছাই করা ফাইল: {count}',
