@@ -160,6 +160,10 @@ async function staticAuthPages(clientDir, renderAuthPage) {
   for (const page of ['login', 'signup']) {
     const file = path.join(clientDir, page, 'index.html');
     const english = withoutReact(fs.readFileSync(file, 'utf8'));
+    // The server shows the Google button when Google is configured (src/server/web.ts, withGoogleShown).
+    if (page === 'login' && !english.includes('<div class="flex flex-col gap-2" hidden="" data-google="">')) {
+      throw new Error("static-home: the login page's hidden Google button is not in the page; src/server/web.ts would not show it");
+    }
     const en = await renderAuthPage(page, 'en');
     if (shown(en.body) !== shown(bodyOf(english))) throw new Error(`static-home: /${page} drawn for Bangla does not match React Router's English page`);
     const bn = await renderAuthPage(page, 'bn');

@@ -64,7 +64,12 @@ export function pageLanguage(cookie: string | undefined): 'en' | 'bn' {
   return /(?:^|;\s*)lang=bn(?:;|$)/.test(cookie ?? '') ? 'bn' : 'en';
 }
 
-export async function registerWeb(app: FastifyInstance, build: WebBuild): Promise<void> {
+/** The login page's Google button, drawn hidden at build time: shown when Google sign-in is configured. */
+export function withGoogleShown(html: string): string {
+  return html.replace('<div class="flex flex-col gap-2" hidden="" data-google="">', '<div class="flex flex-col gap-2" data-google="">');
+}
+
+export async function registerWeb(app: FastifyInstance, build: WebBuild, opts: { google: boolean } = { google: false }): Promise<void> {
   await app.register(fastifyStatic, {
     root: build.dir,
     index: false,
@@ -91,7 +96,8 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
   app.get('/index.html', home);
   app.get('/index.bn.html', home);
   // The sign-in pages without React, in the cookie's language too (decision 0042).
-  for (const [page, html] of Object.entries(build.authPages)) {
+  for (const [page, pages] of Object.entries(build.authPages)) {
+    const html = opts.google ? { en: withGoogleShown(pages.en), bn: withGoogleShown(pages.bn) } : pages;
     app.get(page, (req, reply) => sendHtml(reply.header('Vary', 'Cookie'), pageLanguage(req.headers.cookie) === 'bn' ? html.bn : html.en, 200));
   }
 

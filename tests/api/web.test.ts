@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withGoogleShown } from '../../src/server/web.ts';
 import { createTestApp } from '../helpers/app.ts';
 
 // A tiny stand-in for the built web app, so these tests do not depend on a build.
@@ -167,6 +168,11 @@ describe('serving the web app', () => {
     }
     // The other pages of a visitor are still the app's.
     expect((await t.app.inject({ method: 'GET', url: '/reset-password' })).body).toContain('app shell');
+  });
+
+  it("shows the login page's Google button only when Google sign-in is configured", () => {
+    const page = '<form></form><div class="flex flex-col gap-2" hidden="" data-google=""><button>Sign in with Google</button></div>';
+    expect(withGoogleShown(page)).toBe('<form></form><div class="flex flex-col gap-2" data-google=""><button>Sign in with Google</button></div>');
   });
 
   it('caches hashed assets for a year', async () => {

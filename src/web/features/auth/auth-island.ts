@@ -181,10 +181,12 @@ function loginPage(form: HTMLFormElement): void {
   const names = ['email', 'password'];
   const say = (kind: keyof typeof noticeStyle, text: string) => void wordsNow().then((w) => notice(form, kind, w.tr(text)));
 
-  // Back from Google with no page to return to, or here signed in already: on to where a sign-in leads.
-  void sessionUser().then((user) => {
-    if (user) location.replace(params.get('auth') === 'google' ? withArrival(from ?? landingFor(user), 'google') : (from ?? landingFor(user)));
-  });
+  // Back from Google with no page to return to: on to where a password sign-in leads, which says 'Signed In'.
+  if (params.get('auth') === 'google' && !from) {
+    void sessionUser().then((user) => {
+      if (user) location.replace(withArrival(landingFor(user), 'google'));
+    });
+  }
   const oauthError = oauthErrorText(params.get('error'));
   if (oauthError) say('error', oauthError);
   else if (params.get('reset') === 'done') say('success', english.passwordChanged);
@@ -229,10 +231,8 @@ function loginPage(form: HTMLFormElement): void {
 
   const google = document.querySelector<HTMLElement>('[data-google]');
   const start = google?.querySelector<HTMLButtonElement>('[data-google-start]');
+  // Shown by the server when Google sign-in is configured (src/server/web.ts): no layout shift.
   if (google && start) {
-    void api<{ data: { google: boolean } }>('GET', '/api/config')
-      .then((r) => (google.hidden = !r.data.google))
-      .catch(() => undefined);
     start.addEventListener('click', () => {
       start.disabled = true;
       google.querySelector('[data-google-error]')?.remove();
