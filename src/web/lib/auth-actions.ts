@@ -1,20 +1,11 @@
-import { type Lang, messages } from '../../shared/messages';
-import { type Role, allows } from '../../shared/roles';
+import type { Lang } from '../../shared/messages';
 import { api } from './api';
+import { withArrival } from './auth-arrival';
 
 // What the sign-in and sign-up pages ask of the server, without React: the app's pages
 // (routes/login.tsx, routes/signup.tsx) and the pages served without React (auth-island.ts,
-// docs/decisions/0042-light-sign-in-pages.md) call the same functions.
-
-/** Where signing in leads when no page was asked for: the books (Dashboard) for accounts staff and admins, the home page for others. */
-export function landingFor(user: { role: Role } | null): string {
-  return user && allows('acounts', user.role) ? '/dashboard' : '/';
-}
-
-/** `path` with `?auth=<arrival>` added: the page arrived at says 'Signed In' / 'Logged In' once and tidies its address. */
-export function withArrival(path: string, arrival: 'google' | 'login'): string {
-  return `${path}${path.includes('?') ? '&' : '?'}auth=${arrival}`;
-}
+// docs/decisions/0042-light-sign-in-pages.md) call the same functions. Not in the app's shell
+// (what the shell needs of sign-in is in auth-arrival.ts).
 
 export function signInWithEmail(email: string, password: string): Promise<unknown> {
   return api('POST', '/api/auth/sign-in/email', { email, password, rememberMe: true });
@@ -47,12 +38,4 @@ export function signUpWithEmail(values: { name: string; email: string; password:
     callbackURL: '/?auth=verified',
     ...(lang === 'bn' ? { lang: 'bn' } : {}),
   });
-}
-
-/** The note an arrival's `?auth=` asks for (English; shown in the page's language), or null. */
-export function arrivalNote(arrival: string | null): string | null {
-  if (arrival === 'google') return messages.signedIn;
-  if (arrival === 'login') return messages.loggedIn;
-  if (arrival === 'verified') return messages.emailVerified;
-  return null;
 }

@@ -102,7 +102,7 @@ export function currentUserId(): string | null {
   return state.status === 'ready' && !state.offline ? (state.user?.id ?? null) : null;
 }
 
-export { landingFor } from './auth-actions';
+export { landingFor } from './auth-arrival';
 
 export async function signOut(): Promise<void> {
   await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
-import { arrivalNote } from '../../lib/auth-actions';
+import { arrivalNote } from '../../lib/auth-arrival';
 import { notify, useToasterWanted } from '../../lib/notify';
 import { refreshSession } from '../../lib/session';
 

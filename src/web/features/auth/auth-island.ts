@@ -11,16 +11,9 @@ import type { Role } from '../../../shared/roles';
 import { setSpeaker, speak } from '../../../shared/say';
 import { toBengaliDigits } from '../../../shared/digits';
 import { ApiError, api, waitBeforeRefusals } from '../../lib/api';
-import {
-  googleSignInUrl,
-  landingFor,
-  requestPasswordReset,
-  sendVerificationAgain,
-  signInWithEmail,
-  signUpWithEmail,
-  withArrival,
-} from '../../lib/auth-actions';
-import { switchByReload } from '../../lib/lang-memory';
+import { googleSignInUrl, requestPasswordReset, sendVerificationAgain, signInWithEmail, signUpWithEmail } from '../../lib/auth-actions';
+import { landingFor, withArrival } from '../../lib/auth-arrival';
+import { switchByReload } from '../../lib/reload-language';
 import { oauthErrorText, safeReturnPath } from './auth-errors';
 
 const pageLang: Lang = document.documentElement.lang === 'bn' ? 'bn' : 'en';

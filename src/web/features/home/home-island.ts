@@ -10,8 +10,9 @@ import { type Lang, messages } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
 import { api } from '../../lib/api';
-import { arrivalNote } from '../../lib/auth-actions';
-import { pendingLanguage, rememberLanguage, saveAccountLanguage, switchByReload } from '../../lib/lang-memory';
+import { arrivalNote } from '../../lib/auth-arrival';
+import { pendingLanguage, rememberLanguage, saveAccountLanguage } from '../../lib/lang-memory';
+import { switchByReload } from '../../lib/reload-language';
 import { today } from '../../lib/today';
 
 interface SessionUser {
