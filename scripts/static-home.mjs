@@ -11,6 +11,7 @@ import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const island = path.join(root, 'src/web/features/home/home-island.ts');
+const authIsland = path.join(root, 'src/web/features/auth/auth-island.ts');
 const renderer = path.join(root, 'src/web/features/home/render-home.tsx');
 
 /** The prerendered page without React's scripts: no script and no module preload left. */
@@ -28,8 +29,8 @@ function withoutReact(html) {
   return stripped;
 }
 
-/** Builds the island into `clientDir`/assets and returns its URL path. */
-async function buildIsland(clientDir) {
+/** Builds an island into `clientDir`/assets and returns its entry's URL path; `lazy`: it may fetch chunks of its own later. */
+async function buildIsland(clientDir, name = 'home-island', entry = island, lazy = false) {
   const result = await build({
     configFile: false,
     root,
@@ -41,15 +42,20 @@ async function buildIsland(clientDir) {
       copyPublicDir: false,
       target: 'es2022',
       rolldownOptions: {
-        input: { 'home-island': island },
-        output: { format: 'es', entryFileNames: 'assets/[name]-[hash].js' },
+        input: { [name]: entry },
+        output: { format: 'es', entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: `assets/${name}-[name]-[hash].js` },
       },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunks = outputs.filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1 || !chunks[0].isEntry) throw new Error(`static-home: the island must be one file, got ${chunks.map((c) => c.fileName).join(', ')}`);
-  return `/${chunks[0].fileName}`;
+  const entries = chunks.filter((c) => c.isEntry);
+  // Its later chunks are fetched only by dynamic import (never on the first load).
+  const eager = chunks.filter((c) => !c.isEntry && !entries.some((e) => e.dynamicImports.includes(c.fileName)));
+  if (entries.length !== 1 || (!lazy && chunks.length !== 1) || eager.length) {
+    throw new Error(`static-home: ${name} must be one file${lazy ? ' and lazily loaded chunks' : ''}, got ${chunks.map((c) => c.fileName).join(', ')}`);
+  }
+  return `/${entries[0].fileName}`;
 }
 
 /**
@@ -143,10 +149,34 @@ function banglaShell(englishHtml, en, bn, clientDir) {
   return html.slice(0, start) + bn.body + html.slice(end);
 }
 
+/**
+ * `/login` and `/signup` without React (docs/decisions/0042-light-sign-in-pages.md): React Router's
+ * prerendered page less its scripts, with auth-island.ts instead, and the same page in Bangla
+ * (`<page>/index.bn.html`), drawn by render-home.tsx and checked against React Router's English.
+ */
+async function staticAuthPages(clientDir, renderAuthPage) {
+  const src = await buildIsland(clientDir, 'auth-island', authIsland, true);
+  const withIsland = (html) => html.replace('</head>', `<script type="module" src="${src}"></script></head>`);
+  for (const page of ['login', 'signup']) {
+    const file = path.join(clientDir, page, 'index.html');
+    const english = withoutReact(fs.readFileSync(file, 'utf8'));
+    // The server shows the Google button when Google is configured (src/server/web.ts, withGoogleShown).
+    if (page === 'login' && !english.includes('<div class="flex flex-col gap-2" hidden="" data-google="">')) {
+      throw new Error("static-home: the login page's hidden Google button is not in the page; src/server/web.ts would not show it");
+    }
+    const en = await renderAuthPage(page, 'en');
+    if (shown(en.body) !== shown(bodyOf(english))) throw new Error(`static-home: /${page} drawn for Bangla does not match React Router's English page`);
+    const bn = await renderAuthPage(page, 'bn');
+    fs.writeFileSync(file, withIsland(english));
+    fs.writeFileSync(path.join(clientDir, page, 'index.bn.html'), withIsland(banglaPage(english, { ...bn, words: {} }, clientDir)));
+  }
+  return src;
+}
+
 async function staticHome(clientDir) {
   const index = path.join(clientDir, 'index.html');
   const english = withoutReact(fs.readFileSync(index, 'utf8'));
-  const { renderHome, renderShell } = await loadRenderer();
+  const { renderHome, renderShell, renderAuthPage } = await loadRenderer();
   const en = await renderHome('en');
   if (shown(en.body) !== shown(bodyOf(english))) {
     throw new Error("static-home: the home page drawn for Bangla does not match React Router's English page (render-home.tsx draws the same root and route)");
@@ -159,8 +189,9 @@ async function staticHome(clientDir) {
   const shell = path.join(clientDir, '__spa-fallback.html');
   const shellBn = banglaShell(fs.readFileSync(shell, 'utf8'), await renderShell('en'), await renderShell('bn'), clientDir);
   fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn);
+  const authSrc = await staticAuthPages(clientDir, renderAuthPage);
   console.log(
-    `static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}; the app's page in Bangla is __spa-fallback.bn.html`,
+    `static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}; the app's page in Bangla is __spa-fallback.bn.html; /login and /signup are served without React, with ${authSrc}`,
   );
 }
 

@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sharePageRoutes, { stylesheet: stylesheetOf(build) });
   await app.register(openApiRoutes, { prefix: '/api' });
 
-  if (build) await registerWeb(app, build);
+  if (build) await registerWeb(app, build, { google: deps.config.google !== null });
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: refusal('not_found') }));
 
   app.decorate('backups', startBackups(app, deps));

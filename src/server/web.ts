@@ -16,6 +16,8 @@ export interface WebBuild {
   fallbackHtml: string;
   /** The app's page in Bangla (__spa-fallback.bn.html), sent for app paths when the `lang` cookie is `bn`. */
   fallbackBnHtml: string;
+  /** `/login` and `/signup` served without React (decision 0042), in English and Bangla; none in a build from before them. */
+  authPages: Record<string, { en: string; bn: string }>;
   /** 'sha256-…' sources for every inline script in the built HTML files. */
   scriptHashes: string[];
 }
@@ -31,8 +33,15 @@ export function readWebBuild(dir: string): WebBuild | null {
   const indexBnHtml = fs.existsSync(indexBn) ? fs.readFileSync(indexBn, 'utf8') : indexHtml;
   const fallbackHtml = fs.readFileSync(fallback, 'utf8');
   const fallbackBnHtml = fs.existsSync(fallbackBn) ? fs.readFileSync(fallbackBn, 'utf8') : fallbackHtml;
-  const scriptHashes = [...new Set([indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml].flatMap(inlineScriptHashes))];
-  return { dir, indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml, scriptHashes };
+  const authPages: WebBuild['authPages'] = {};
+  for (const page of ['/login', '/signup']) {
+    const en = path.join(dir, page, 'index.html');
+    const bn = path.join(dir, page, 'index.bn.html');
+    if (fs.existsSync(en) && fs.existsSync(bn)) authPages[page] = { en: fs.readFileSync(en, 'utf8'), bn: fs.readFileSync(bn, 'utf8') };
+  }
+  const pages = [indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml, ...Object.values(authPages).flatMap((p) => [p.en, p.bn])];
+  const scriptHashes = [...new Set(pages.flatMap(inlineScriptHashes))];
+  return { dir, indexHtml, indexBnHtml, fallbackHtml, fallbackBnHtml, authPages, scriptHashes };
 }
 
 /** The app's stylesheet (its address in the built page), for a page drawn on the server (modules/share/page.ts). */
@@ -55,7 +64,12 @@ export function pageLanguage(cookie: string | undefined): 'en' | 'bn' {
   return /(?:^|;\s*)lang=bn(?:;|$)/.test(cookie ?? '') ? 'bn' : 'en';
 }
 
-export async function registerWeb(app: FastifyInstance, build: WebBuild): Promise<void> {
+/** The login page's Google button, drawn hidden at build time: shown when Google sign-in is configured. */
+export function withGoogleShown(html: string): string {
+  return html.replace('<div class="flex flex-col gap-2" hidden="" data-google="">', '<div class="flex flex-col gap-2" data-google="">');
+}
+
+export async function registerWeb(app: FastifyInstance, build: WebBuild, opts: { google: boolean } = { google: false }): Promise<void> {
   await app.register(fastifyStatic, {
     root: build.dir,
     index: false,
@@ -81,6 +95,11 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild): Promis
   app.get('/', home);
   app.get('/index.html', home);
   app.get('/index.bn.html', home);
+  // The sign-in pages without React, in the cookie's language too (decision 0042).
+  for (const [page, pages] of Object.entries(build.authPages)) {
+    const html = opts.google ? { en: withGoogleShown(pages.en), bn: withGoogleShown(pages.bn) } : pages;
+    app.get(page, (req, reply) => sendHtml(reply.header('Vary', 'Cookie'), pageLanguage(req.headers.cookie) === 'bn' ? html.bn : html.en, 200));
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';

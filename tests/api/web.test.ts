@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withGoogleShown } from '../../src/server/web.ts';
 import { createTestApp } from '../helpers/app.ts';
 
 // A tiny stand-in for the built web app, so these tests do not depend on a build.
@@ -20,6 +21,13 @@ fs.writeFileSync(
 fs.writeFileSync(path.join(dir, '__spa-fallback.html'), `<!DOCTYPE html><html><body><p>app shell</p><script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(dir, '__spa-fallback.bn.html'), `<!DOCTYPE html><html lang="bn"><body><p>অ্যাপ</p><script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+// The sign-in pages served without React (decision 0042), each with an inline script of its own.
+const loginInline = 'window.__login = 1;';
+for (const page of ['login', 'signup']) {
+  fs.mkdirSync(path.join(dir, page));
+  fs.writeFileSync(path.join(dir, page, 'index.html'), `<!DOCTYPE html><html><body><h1>${page} page</h1><script>${loginInline}</script></body></html>`);
+  fs.writeFileSync(path.join(dir, page, 'index.bn.html'), `<!DOCTYPE html><html lang="bn"><body><h1>${page} বাংলা</h1></body></html>`);
+}
 
 describe('serving the web app', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -111,7 +119,7 @@ describe('serving the web app', () => {
   });
 
   it('sends the app shell for app pages with 200 and for unknown pages with 404', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/login?redirect=%2F' });
+    const page = await t.app.inject({ method: 'GET', url: '/reset-password?token=x' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('app shell');
     const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
@@ -137,6 +145,34 @@ describe('serving the web app', () => {
         expect(res.headers.vary, `${url} ${cookie}`).toMatch(/\bCookie\b/i);
       }
     }
+  });
+
+  it('sends /login and /signup as their own light pages, in Bangla when the lang cookie is bn, their inline script allowed', async () => {
+    const hash = crypto.createHash('sha256').update(loginInline).digest('base64');
+    for (const page of ['login', 'signup']) {
+      for (const [cookie, text] of [
+        [undefined, `${page} page`],
+        ['lang=en', `${page} page`],
+        ['theme=dark; lang=bn', `${page} বাংলা`],
+      ] as const) {
+        for (const url of [`/${page}`, `/${page}?from=%2FcashIn`]) {
+          const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+          expect(res.statusCode, `${url} ${cookie}`).toBe(200);
+          expect(res.body, `${url} ${cookie}`).toContain(text);
+          expect(res.body, `${url} ${cookie}`).not.toContain('app shell');
+          expect(res.headers.vary, `${url} ${cookie}`).toMatch(/\bCookie\b/i);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+        }
+      }
+    }
+    // The other pages of a visitor are still the app's.
+    expect((await t.app.inject({ method: 'GET', url: '/reset-password' })).body).toContain('app shell');
+  });
+
+  it("shows the login page's Google button only when Google sign-in is configured", () => {
+    const page = '<form></form><div class="flex flex-col gap-2" hidden="" data-google=""><button>Sign in with Google</button></div>';
+    expect(withGoogleShown(page)).toBe('<form></form><div class="flex flex-col gap-2" data-google=""><button>Sign in with Google</button></div>');
   });
 
   it('caches hashed assets for a year', async () => {

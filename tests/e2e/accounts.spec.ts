@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { NEW_PASSWORD, TEST_PASSWORD as PASSWORD, uniqueEmail } from '../helpers/factories';
 import { createAccount, linkFromMail, logIn, mailCount, promote, setGoogleAccount } from './support/accounts';
@@ -106,6 +107,31 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('Wrong#password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  });
+
+  test('/login and /signup load no React: their own small script, its words only when needed, in English and Bangla', async ({ page }) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, gzipSync(await res.body().catch(() => Buffer.alloc(0))).length);
+    });
+    for (const lang of ['en', 'bn'] as const) {
+      if (lang === 'bn') await page.context().addCookies([{ name: 'lang', value: 'bn', url: page.url() }]);
+      for (const path of ['/login', '/signup']) {
+        scripts.clear();
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        const names = [...scripts.keys()];
+        // The island and the chunks it fetches itself (the words): no React, no React Router manifest.
+        expect(
+          names.filter((n) => !/^\/assets\/auth-island-[\w-]+\.js$/.test(n)),
+          `${path} ${lang}`,
+        ).toEqual([]);
+        expect(names.length).toBeGreaterThan(0);
+        // Within the 100 KiB of gzip a sign-in page is allowed (issue 32; bench:web measures it too).
+        expect([...scripts.values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024);
+      }
+    }
   });
 
   test('a visitor sent to log in comes back to the page they wanted, signed in, and can log out', async ({ page, request, isMobile }) => {

@@ -208,11 +208,12 @@ test.describe('page titles', () => {
       // `/` from the server, then inside the app.
       await page.goto('/');
       await expect(page).toHaveTitle(homeTitle[lang]);
-      await page.goto('/login');
+      // From a page of the app (/login and /signup are served without React, decision 0042).
+      await page.goto('/reset-password');
       await homeInApp(lang);
       // Titles follow a client-side visit too.
       await page.goBack();
-      await expect(page).toHaveTitle(titleOf(lang, 'Login'));
+      await expect(page).toHaveTitle(titleOf(lang, 'Set a new password'));
     }
 
     await page.evaluate(() => {

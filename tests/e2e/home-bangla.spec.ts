@@ -94,9 +94,10 @@ test('Bangla chosen in the app shows its home page in Bangla and brings / in Ban
   browser,
   baseURL,
 }) => {
-  await page.goto('/login');
+  // A page of the app (/login is served without React, decision 0042).
+  await page.goto('/reset-password');
   await switchTo(page, 'বাংলা');
-  await expect(page.getByRole('heading', { name: bn.login, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: bn.setNewPassword, exact: true })).toBeVisible();
   // Inside the app, the logo leads to the home page drawn by React, in Bangla too.
   await page.getByRole('link', { name: 'AMA Metal & Wire Industries' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { type Role, allows } from '../../shared/roles';
+import type { Role } from '../../shared/roles';
 import { ApiError, api } from './api';
 import { type Lang, currentLanguage, setLanguage } from './i18n';
 import { forgetUnsavedLanguage, pendingLanguage, saveAccountLanguage } from './lang-memory';
@@ -102,10 +102,7 @@ export function currentUserId(): string | null {
   return state.status === 'ready' && !state.offline ? (state.user?.id ?? null) : null;
 }
 
-/** Where signing in leads when no page was asked for: the books (Dashboard) for accounts staff and admins, the home page for others. */
-export function landingFor(user: SessionUser | null): string {
-  return user && allows('acounts', user.role) ? '/dashboard' : '/';
-}
+export { landingFor } from './auth-arrival';
 
 export async function signOut(): Promise<void> {
   await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);

@@ -8,11 +8,13 @@ import { AuthCard } from '../features/auth/auth-card';
 import { GoogleButton } from '../features/auth/google-button';
 import { FormNotice, TextField } from '../components/form/text-field';
 import { QueryProvider } from '../components/layout/query-provider';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { oauthErrorText, safeReturnPath } from '../features/auth/auth-errors';
 import { notify } from '../lib/notify';
-import { landingFor, refreshSession, useSession } from '../lib/session';
+import { refreshSession, useSession } from '../lib/session';
+import { requestPasswordReset, sendVerificationAgain, signInWithEmail } from '../lib/auth-actions';
+import { landingFor } from '../lib/auth-arrival';
 import { configQuery } from '../lib/config';
 import { titleIn } from '../lib/title';
 import { checkedBy, parsedBy } from '../lib/form-check';
@@ -54,7 +56,7 @@ function LoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setNotice(null);
     try {
-      await api('POST', '/api/auth/sign-in/email', { email: values.email, password: values.password, rememberMe: true });
+      await signInWithEmail(values.email, values.password);
       const user = await refreshSession();
       void notify('success', m.loggedIn);
       await navigate(from ?? landingFor(user), { replace: true });
@@ -66,7 +68,7 @@ function LoginForm() {
 
   const resendVerification = async () => {
     try {
-      await api('POST', '/api/auth/send-verification-email', { email: form.getValues('email'), callbackURL: '/?auth=verified' });
+      await sendVerificationAgain(form.getValues('email'));
       setNotice({ kind: 'success', text: m.verificationResent });
     } catch (error) {
       setNotice({ kind: 'error', text: errorText(error) });
@@ -80,7 +82,7 @@ function LoginForm() {
       return;
     }
     try {
-      await api('POST', '/api/auth/request-password-reset', { email: parsed.data.email, redirectTo: '/reset-password' });
+      await requestPasswordReset(parsed.data.email);
       setNotice({ kind: 'success', text: m.resetSent });
     } catch (error) {
       setNotice({ kind: 'error', text: errorText(error) });
@@ -89,14 +91,14 @@ function LoginForm() {
 
   return (
     <AuthCard title={m.login}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" data-auth-form="login">
         <TextField label={m.email} type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
         <TextField label={m.password} type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password} />
         <button type="submit" className="btn btn-primary mt-1" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
           {m.login}
         </button>
-        <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={forgotPassword}>
+        <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={forgotPassword} data-forgot="">
           {m.forgotPassword}
         </button>
       </form>
@@ -113,7 +115,8 @@ function LoginForm() {
           ) : null}
         </FormNotice>
       ) : null}
-      {config.data?.google ? <GoogleButton returnTo={from ?? '/login'} /> : null}
+      {/* Drawn hidden until the config says Google is on: the page served without React shows it then (auth-island.ts). */}
+      <GoogleButton returnTo={from ?? '/login'} hidden={!config.data?.google} />
       <p className="text-sm">
         {m.noAccount}{' '}
         <Link to="/signup" className="link link-primary">

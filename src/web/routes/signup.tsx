@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type SignupInput, signupSchema } from '../../shared/auth-schemas';
 import { currentLanguage, tr, useMessages } from '../lib/i18n';
+import { signUpWithEmail } from '../lib/auth-actions';
 import { AuthCard } from '../features/auth/auth-card';
 import { FormNotice, TextField } from '../components/form/text-field';
-import { api } from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { titleIn } from '../lib/title';
 import { checkedBy } from '../lib/form-check';
@@ -24,15 +24,7 @@ export default function SignupPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      // Filled in Bangla: the account keeps Bangla, and the verification mail comes in Bangla.
-      const lang = currentLanguage() === 'bn' ? { lang: 'bn' } : {};
-      await api('POST', '/api/auth/sign-up/email', {
-        name: values.name,
-        email: values.email,
-        password: values.password,
-        callbackURL: '/?auth=verified',
-        ...lang,
-      });
+      await signUpWithEmail(values, currentLanguage());
       setCreated(values.email);
       form.reset();
     } catch (e) {
@@ -60,7 +52,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title={m.signUp}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" data-auth-form="signup">
         <TextField label={m.name} autoComplete="name" registration={form.register('name')} error={errors.name} />
         <TextField label={m.email} type="email" autoComplete="email" inputMode="email" registration={form.register('email')} error={errors.email} />
         <TextField label={m.password} type="password" autoComplete="new-password" registration={form.register('password')} error={errors.password} />

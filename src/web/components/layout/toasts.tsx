@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../../../shared/messages';
+import { arrivalNote } from '../../lib/auth-arrival';
 import { notify, useToasterWanted } from '../../lib/notify';
 import { refreshSession } from '../../lib/session';
 
@@ -72,19 +72,19 @@ export function Toasts() {
 }
 
 /**
- * Arrivals from outside the app carry a note in the URL: back from Google (`auth=google`) or from
- * the verification link (`auth=verified`). Show it once and tidy the address.
+ * Arrivals from outside the app carry a note in the URL: back from Google (`auth=google`), from the
+ * login page served without React (`auth=login`) or from the verification link (`auth=verified`). Show it once and tidy the address.
  */
 export function AuthArrivalNotice() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const arrival = params.get('auth');
-    if (arrival !== 'google' && arrival !== 'verified') return;
+    const note = arrivalNote(params.get('auth'));
+    if (!note) return;
     params.delete('auth');
     void refreshSession();
-    void notify('success', arrival === 'google' ? messages.signedIn : messages.emailVerified);
+    void notify('success', note);
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.pathname, location.search, navigate]);

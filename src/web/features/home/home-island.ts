@@ -10,7 +10,9 @@ import { type Lang, messages } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
 import { api } from '../../lib/api';
+import { arrivalNote } from '../../lib/auth-arrival';
 import { pendingLanguage, rememberLanguage, saveAccountLanguage } from '../../lib/lang-memory';
+import { switchByReload } from '../../lib/reload-language';
 import { today } from '../../lib/today';
 
 interface SessionUser {
@@ -63,15 +65,15 @@ function toast(message: string): void {
   setTimeout(() => note.remove(), 2000);
 }
 
-/** Back from Google (`?auth=google`) or the verification link (`?auth=verified`): say so once and tidy the address. */
+/** Back from Google (`?auth=google`), the login page (`?auth=login`) or the verification link (`?auth=verified`): say so once and tidy the address. */
 function arrivalNotice(): void {
   const params = new URLSearchParams(location.search);
-  const arrival = params.get('auth');
-  if (arrival !== 'google' && arrival !== 'verified') return;
+  const note = arrivalNote(params.get('auth'));
+  if (!note) return;
   params.delete('auth');
   const search = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-  toast(t(arrival === 'google' ? messages.signedIn : messages.emailVerified));
+  toast(t(note));
 }
 
 function logoutItem(): HTMLLIElement {
@@ -123,22 +125,9 @@ async function signedInHeader(): Promise<void> {
   else name.before(box);
 }
 
-/** English | বাংলা: the choice is kept in this browser (and on the account), then `/` comes back in it from the server. */
-function languageSwitch(): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-testid="language-switch"] button[lang]')) {
-    button.addEventListener('click', async () => {
-      const next: Lang = button.lang === 'bn' ? 'bn' : 'en';
-      if (next === pageLang) return;
-      rememberLanguage(next);
-      if (signedIn) await saveAccountLanguage(signedIn, next);
-      location.reload();
-    });
-  }
-}
-
 fillDates(new Date());
 arrivalNotice();
-languageSwitch();
+switchByReload(pageLang, (next) => (signedIn ? saveAccountLanguage(signedIn, next) : undefined));
 // The switch comes into sight once the header is final (at most 3 s), so the figures never shift it in view.
 const headerDrawn = new Promise((done) => setTimeout(done, 3000));
 void Promise.race([signedInHeader(), headerDrawn]).finally(() => document.querySelector('[data-testid="language-switch"]')?.classList.remove('invisible'));

@@ -11,6 +11,8 @@ import { currentMessages, setLanguage, tr } from '../../lib/i18n';
 import App, { HydrateFallback } from '../../root';
 import { SiteShell } from '../../components/layout/site-shell';
 import Home from '../../routes/home';
+import Login, { meta as loginMeta } from '../../routes/login';
+import Signup, { meta as signupMeta } from '../../routes/signup';
 import { loadHomeContent } from './home-page-content';
 
 export interface RenderedHome {
@@ -45,6 +47,7 @@ export async function renderHome(lang: Lang): Promise<RenderedHome> {
     messages.kgUnit,
     messages.balanceLabel,
     messages.signedIn,
+    messages.loggedIn,
     messages.emailVerified,
   ];
   return {
@@ -75,4 +78,32 @@ export async function renderShell(lang: Lang): Promise<{ body: string; descripti
   const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
   const { company } = await loadHomeContent(lang);
   return { body, description: fill(currentMessages().homeDescription, company) };
+}
+
+const authPages = { login: { Page: Login, meta: loginMeta }, signup: { Page: Signup, meta: signupMeta } };
+
+/**
+ * `/login` or `/signup` drawn in a language, for the pages served without React (decision 0042):
+ * React Router prerenders the English ones; the build checks that this English equals it.
+ */
+export async function renderAuthPage(page: keyof typeof authPages, lang: Lang): Promise<{ body: string; title: string; description: string }> {
+  await setLanguage(lang);
+  const { Page, meta } = authPages[page];
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <SiteShell>
+            <App />
+          </SiteShell>
+        ),
+        children: [{ path: page, element: <Page /> }],
+      },
+    ],
+    { initialEntries: [`/${page}`] },
+  );
+  const body = renderToString(<RouterProvider router={router} />).replace(/^(<link rel="preload"[^>]*>)+/, '');
+  const { company } = await loadHomeContent(lang);
+  return { body, title: meta()[0]?.title ?? '', description: fill(currentMessages().homeDescription, company) };
 }
