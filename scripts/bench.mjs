@@ -10,7 +10,8 @@
 //   P7 the production report (default range, and a range whose ends cut months) and the overview at both sizes
 //   P10 the due list with ageing (receivables today; payables as of an earlier day) at both sizes
 //   P11 the old system's import (npm run cli -- import) of 100,000 records (--quick: 10,000; or
-//   BENCH_IMPORT_RECORDS): wall and CPU time, peak memory, vs a bare insert of as many rows
+//   BENCH_IMPORT_RECORDS): wall and CPU time, peak memory, vs a bare insert of as many rows; and
+//   the same upload to POST /api/import on the small size's server, after its writes
 //   P4/P5 bundle sizes per route and Lighthouse (scripts/bench-web.mjs)
 // Sizes: 10,000 and 1,000,000 entries seeded by the demo generator (--quick: 2,000 and 20,000).
 // --pg (with TEST_DATABASE_URL): P1 and P2 again with two instances on one PostgreSQL database.
@@ -294,17 +295,28 @@ function timeImport(folder) {
   }
 }
 
-/** The P11 figures: the import of `records` generated records beside a bare insert of as many rows. */
-async function measureImport(records) {
-  console.log(`import of about ${fmt(records)} old-system records...`);
-  const folder = await oldSystemExport(records);
-  try {
-    const run = timeImport(folder);
-    console.log(`  ${run.wall.toFixed(1)} s; ${run.check}`);
-    return { ...run, bare: bareBulkInsert(run.imported) };
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+/** The P11 figures: the import of `folder` beside a bare insert of as many rows. */
+function measureImport(folder) {
+  const run = timeImport(folder);
+  console.log(`  ${run.wall.toFixed(1)} s; ${run.check}`);
+  return { ...run, bare: bareBulkInsert(run.imported) };
+}
+
+/**
+ * P11 on the web: `folder` as one upload to `POST /api/import` (admin) at `base`: the answer's
+ * time, the records imported, and the server's peak memory so far (VmHWM, where /proc has it).
+ */
+async function webImport(base, cookie, folder, server) {
+  const form = new FormData();
+  for (const f of fs.readdirSync(folder)) form.append('files', await fs.openAsBlob(path.join(folder, f)), f);
+  const s = performance.now();
+  const res = await fetch(`${base}/api/import`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`POST /api/import: ${res.status} ${JSON.stringify(body.error)}`);
+  const wall = (performance.now() - s) / 1000;
+  const status = fs.existsSync(`/proc/${server.pid}/status`) ? fs.readFileSync(`/proc/${server.pid}/status`, 'utf8') : '';
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return { wall, imported: body.data.imported, mb: hwm ? Number(hwm) / 1024 : null };
 }
 
 /** The P1 load: MS wire sales to the busiest client. */
@@ -315,7 +327,7 @@ const writeLoad = (url, cookie, origin, client) => ({
   body: JSON.stringify({ name: client.name, size: '12', weight: '100.5', price: '80.5', paid_amount: '5000', discount_amount: '0', note: 'bench' }),
 });
 
-async function measure(size, withWrites, constant) {
+async function measure(size, withWrites, constant, importFolder) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ama-bench-${size}-`));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   const t0 = Date.now();
@@ -378,6 +390,10 @@ async function measure(size, withWrites, constant) {
       );
       console.log(`  after ${fmt(out.writes.total)} writes in ${rounds} rounds: ${cli(env, 'check')}`);
     }
+    if (importFolder) {
+      out.webImport = await webImport(base, cookie, importFolder, server);
+      console.log(`  the same import on the web: ${out.webImport.wall.toFixed(1)} s; ${cli(env, 'check')}`);
+    }
     return out;
   } finally {
     await stopServer(server);
@@ -426,14 +442,17 @@ async function measurePostgres(url, size) {
 
 const ms = (v) => `${v.toFixed(2)} ms`;
 const [smallSize, largeSize] = sizes;
-const imported = await measureImport(importRecords);
+console.log(`import of about ${fmt(importRecords)} old-system records...`);
+const importFolder = await oldSystemExport(importRecords);
+let imported, small, large;
 const constantServer = await startBareFastify();
-let small, large;
 try {
-  small = await measure(smallSize, true, constantServer);
+  imported = measureImport(importFolder);
+  small = await measure(smallSize, true, constantServer, importFolder);
   large = await measure(largeSize, false, constantServer);
 } finally {
   constantServer.stop();
+  fs.rmSync(importFolder, { recursive: true, force: true });
 }
 const bare = small.writes.baseline;
 const constant = small.header.baseline;
@@ -468,7 +487,8 @@ const lines = [
         `| P2 | header summary on PostgreSQL, two instances, 5 connections each, at ${fmt(smallSize)} | ${fmt(Math.round(postgres.header.rps))}/s; p99 ${ms(postgres.header.p99)} | bare Fastify constant: ${fmt(Math.round(constant.rps))}/s | ${(postgres.header.rps / constant.rps).toFixed(2)} | reported |`,
       ]
     : []),
-  `| P11 | import of ${fmt(imported.imported)} old-system records (npm run cli -- import, into an empty SQLite folder; ${fmt(imported.notes)} report lines) | ${imported.wall.toFixed(1)} s (CPU ${imported.cpu.toFixed(1)} s); peak ${Math.round(imported.mb)} MB | bare better-sqlite3: as many rows in one transaction: ${ms(imported.bare * 1000)} | ${Math.round(imported.wall / imported.bare)} | 100,000 in ≤ 60 s on 2 cores; ≤ 300 MB |`,
+  `| P11 | import of ${fmt(imported.imported)} old-system records (npm run cli -- import into an empty SQLite folder, its start and migration included; ${fmt(imported.notes)} report lines) | ${imported.wall.toFixed(1)} s (CPU ${imported.cpu.toFixed(1)} s); peak ${Math.round(imported.mb)} MB | bare better-sqlite3: as many rows in one transaction: ${ms(imported.bare * 1000)} | ${Math.round(imported.wall / imported.bare)} | 100,000 in ≤ 60 s on 2 cores; ≤ 300 MB |`,
+  `| P11 | the same import on the web (POST /api/import, one upload, into the ${fmt(smallSize)}-entry books after P1) | ${small.webImport.wall.toFixed(1)} s for ${fmt(small.webImport.imported)} records; the server's peak ${small.webImport.mb === null ? 'n/a' : `${Math.round(small.webImport.mb)} MB`} | the command line's: ${imported.wall.toFixed(1)} s | ${(small.webImport.wall / imported.wall).toFixed(2)} | reported |`,
   `| P3 | shared statement page beside the signed-in ledger, the same party and page (up to ${LEDGER_PAGE} rows), at ${fmt(largeSize)}: p50 / p95 | ${ms(large.reads[sharedRead].p50)} / ${ms(large.reads[sharedRead].p95)} | signed in: ${ms(large.reads[signedInRead].p50)} / ${ms(large.reads[signedInRead].p95)} | ${(large.reads[sharedRead].p95 / large.reads[signedInRead].p95).toFixed(2)} | answers like a party statement |`,
   ...Object.keys(small.reads).map(
     (k) =>
