@@ -8,7 +8,8 @@ import { expect, test } from './fixtures';
 // letters typed, left Name empty and the save said "Name is required": the choice moved the focus
 // on, and the picker's leaving the field undid it as text left unpicked.)
 
-const withParty = registry.kinds.filter((k) => k.fields.some((f) => f.input.type === 'party'));
+// (Kinds with a form on an entry screen: an opening due is entered from a sheet or the API, decision 0041.)
+const withParty = registry.kinds.filter((k) => k.screens.length > 0 && k.fields.some((f) => f.input.type === 'party'));
 const screenPath = { credit: '/cashIn', debit: '/cashOut', fireCount: '/fireCount' } as const;
 
 /** A valid value for each field other than the party (the assigned salary comes from the party). */
