@@ -71,7 +71,8 @@ test.describe('the books', () => {
       ['/cashOut', 'cashOut'],
     ] as const) {
       await page.goto(path);
-      for (const kind of kindsInGroup(group)) {
+      // (Kinds with a form on an entry screen: opening balances come from a sheet or the API, decision 0041.)
+      for (const kind of kindsInGroup(group).filter((k) => k.screens.length > 0)) {
         await page.getByRole('button', { name: kind.button ?? kind.title, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: kind.title });
         await expect(dialog.getByLabel('Issued by')).toHaveValue(E2E_ADMIN.name);
