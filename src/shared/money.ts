@@ -119,9 +119,13 @@ export function groupLakh(whole: string): string {
 
 /** Exact decimal text ('-2355772.17') grouped for people in the language, with `sign` before the digits. */
 function grouped(text: string, lang: FigureLanguage, sign = ''): string {
+  // By index, not split and replace: a statement page writes thousands of figures.
   const negative = text.startsWith('-');
-  const [whole = '0', frac] = text.replace('-', '').split('.');
-  return `${negative ? MINUS : ''}${sign}${digitsFor(`${groupLakh(whole)}${frac ? `.${frac}` : ''}`, lang)}`;
+  const body = negative ? text.slice(1) : text;
+  const dot = body.indexOf('.');
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const fraction = dot < 0 || dot === body.length - 1 ? '' : body.slice(dot);
+  return `${negative ? MINUS : ''}${sign}${digitsFor(`${groupLakh(whole)}${fraction}`, lang)}`;
 }
 
 /** Money for people, without the sign: 2 decimals in lakh groups, '23,55,772.17', '−1,250.50'. */
