@@ -27,9 +27,9 @@ const usage = `Usage:
   npm run cli -- check
       Adds up every entry again and compares with the stored balance, stock and each entry's
       total and due. Prints the differences; exits 1 if there are any.
-  npm run cli -- seed:demo [--entries N]
-      With the server stopped: fills the database with demo partners and N entries (default
-      2000) over the past year.
+  npm run cli -- seed:demo [--entries N] [--parties P]
+      With the server stopped: fills the database with demo partners (52, or P in the same
+      proportions of categories) and N entries (default 2000) over the past year.
   npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--by NAME]
       Imports the old system's export (mongoexport files named after their collections, and
       Firebase's users.json), and spreadsheets: <kind>.csv, partners.csv, openingDues.csv,
@@ -149,11 +149,14 @@ async function check(database: Database): Promise<string> {
 }
 
 async function seed(database: Database, args: string[]): Promise<string> {
-  const { values } = parseArgs({ args, options: { entries: { type: 'string', default: '2000' } } });
+  const { values } = parseArgs({ args, options: { entries: { type: 'string', default: '2000' }, parties: { type: 'string' } } });
   const entries = Number(values.entries);
   if (!Number.isInteger(entries) || entries < 0 || entries > 5_000_000) throw new CliError('--entries must be a whole number from 0 to 5000000');
+  const parties = values.parties === undefined ? undefined : Number(values.parties);
+  if (parties !== undefined && (!Number.isInteger(parties) || parties < 6 || parties > 100_000))
+    throw new CliError('--parties must be a whole number from 6 to 100000');
   const config = loadConfig();
-  const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone) });
+  const result = await seedDemo(database.db, { entries, today: todayIn(config.timeZone), ...(parties === undefined ? {} : { parties }) });
   return `demo data: ${result.partners} partners added, ${result.entries} entries written`;
 }
 

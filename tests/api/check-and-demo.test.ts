@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { openSqlite, SQLITE_FILE } from '../../src/server/db/sqlite.ts';
-import { seedDemo } from '../../src/server/modules/books/demo.ts';
+import { partiesPerCategory, seedDemo } from '../../src/server/modules/books/demo.ts';
 import { getSummary } from '../../src/server/modules/books/repository.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { overview } from '../../src/server/modules/overview/service.ts';
@@ -80,6 +80,28 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
         `kind_day_totals ["msWire","${day.issue_date}"] count: stored ${Number(day.count) + 1}, entries add up to ${Number(day.count)}`,
         expect.stringMatching(/^party_totals \[1\] effect_p: stored -?\d+, entries add up to -?\d+$/),
       ]);
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
+describe('demo books of a chosen number of parties', () => {
+  it('shares them out over the categories in the demo’s proportions, at least one of each, and writes books that add up', async () => {
+    const counts = partiesPerCategory(2000);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(2000);
+    expect(Object.keys(counts).sort()).toEqual(Object.keys(partiesPerCategory()).sort());
+    expect(counts.Client).toBeGreaterThan(counts.Employee!);
+    expect(Object.values(partiesPerCategory(6)).every((n) => n >= 1)).toBe(true);
+    const t = await createTestDatabase('sqlite');
+    try {
+      await seedDemo(t.database.db, { entries: 400, today: '2026-11-22', parties: 120 });
+      const partners = await t.database.db
+        .selectFrom('partners')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(partners.n)).toBe(120);
+      expect(await checkBooks(t.database.db)).toEqual([]);
     } finally {
       await t.drop();
     }

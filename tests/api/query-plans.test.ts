@@ -7,6 +7,7 @@ import type { DB } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/modules/books/demo.ts';
 import { partyLedger } from '../../src/server/modules/books/ledger.ts';
 import { cashBook } from '../../src/server/modules/books/transfers.ts';
+import { dueSteps } from '../../src/server/modules/dues/repository.ts';
 import * as repo from '../../src/server/modules/books/repository.ts';
 import { productionReport } from '../../src/server/modules/production/service.ts';
 import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';
@@ -117,6 +118,23 @@ describe.each(dialects)('query plans on %s', (dialect) => {
   it('a party ledger with a date range', async () => {
     const party = (await logged.selectFrom('entries').select('party_id').where('kind', '=', 'furnace').limit(1).executeTakeFirstOrThrow()).party_id ?? 0;
     expectIndexed(await plansOf(() => partyLedger(logged, registry, party, { from: '2026-03-01', to: '2026-09-30', limit: 50 })));
+  });
+
+  it('the due list walks each party’s unpaid days back through an index, never every party’s every day', async () => {
+    for (const [sign, asOf] of [
+      [1, '2026-11-22'],
+      [-1, '2026-10-20'],
+    ] as const) {
+      captured.length = 0;
+      await dueSteps(logged, sign, asOf);
+      const walk = captured.find((q) => /^\s*with recursive/i.test(q.sql));
+      expect(walk).toBeDefined();
+      const plan = await explain(walk!);
+      expect(plan.length).toBeGreaterThan(0);
+      // Read end to end: party_totals (a row a party, t) and the walk's own rows (w); party_day_totals only by seeks.
+      if (dialect === 'sqlite') for (const line of plan) expect(line, plan.join(' | ')).not.toMatch(/^SCAN (?!t$|w$|walk$)/);
+      else for (const line of plan) expect(line, plan.join(' | ')).not.toMatch(/^Seq Scan party_day_totals/);
+    }
   });
 
   it("an account's cash book of a day and of a month: its entries, the transfers into it and its day totals", async () => {

@@ -64,12 +64,28 @@ function rng(seed: number) {
 }
 
 /**
+ * How many parties of each category: the demo's own 52, or `total` shared out in the same
+ * proportions (largest remainders; at least one of each), for a benchmark's 2,000 parties.
+ */
+export function partiesPerCategory(total?: number): Record<string, number> {
+  const base = Object.fromEntries(partnerCategories.map((c) => [c, perCategory[c] ?? 3]));
+  if (total === undefined) return base;
+  const sum = Object.values(base).reduce((a, b) => a + b, 0);
+  const shares = partnerCategories.map((c) => ({ c, exact: (base[c]! * total) / sum }));
+  const counts = Object.fromEntries(shares.map(({ c, exact }) => [c, Math.floor(exact)]));
+  let left = total - Object.values(counts).reduce((a, b) => a + b, 0);
+  for (const { c } of [...shares].sort((a, b) => (b.exact % 1) - (a.exact % 1))) if (left-- > 0) counts[c]! += 1;
+  for (const c of partnerCategories) counts[c] = Math.max(1, counts[c]!);
+  return counts;
+}
+
+/**
  * `kinds`: only these kinds (default: every kind of the registry); a test of an old migration
  * writes the books as they could have been then.
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  opts: { entries: number; today: string; seed?: number; kinds?: readonly string[] },
+  opts: { entries: number; today: string; seed?: number; kinds?: readonly string[]; parties?: number },
 ): Promise<{ partners: number; entries: number }> {
   const rand = rng(opts.seed ?? 2026);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
@@ -77,8 +93,9 @@ export async function seedDemo(
 
   const now = new Date().toISOString();
   let made = 0;
+  const counts = partiesPerCategory(opts.parties);
   for (const category of partnerCategories) {
-    for (let i = 0; i < (perCategory[category] ?? 3); i++) {
+    for (let i = 0; i < (counts[category] ?? 0); i++) {
       const name =
         category === 'Client' && i % 3 === 0
           ? `${pick(lastNames)} Wire House ${i + 1}`

@@ -19,31 +19,33 @@ export interface DueStep {
 /**
  * Each party's due on `asOf` (its total less the days after), walked back day by day over the days
  * that raised a due, newest first, until the days walked cover it: payments go to the oldest dues,
- * so what is owed is the latest dues. One statement on both databases; each step is one index
- * seek on party_day_totals, so the read grows with the days still unpaid, not with the books.
+ * so what is owed is the latest dues. One statement on both databases; each step is index seeks on
+ * party_day_totals (the day before, and what that day raised), so the read grows with the days still
+ * unpaid, not with the books. No join in the walk: joined, SQLite scanned every party's every day
+ * for the first step (P10 payables at 20,000 entries: 57 ms, 8× the 2,000-entry books').
  */
 export async function dueSteps(db: Kysely<DB>, sign: 1 | -1, asOf: string): Promise<DueStep[]> {
   const due = dueColumn(sign);
   const previous = (party: ReturnType<typeof sql.ref>, bound: ReturnType<typeof sql>) =>
     sql`(select q.issue_date from party_day_totals q where q.party_id = ${party} and ${bound} and q.${due} > 0 order by q.issue_date desc limit 1)`;
+  /** What the walk's day raised. */
+  const raised = sql`(select r.${due} from party_day_totals r where r.party_id = w.party_id and r.issue_date = w.issue_date)`;
   const rows = await sql<DueStep>`with recursive
     dues (party_id, due) as (
       select t.party_id, cast((t.effect_p - coalesce((select sum(a.effect_p) from party_day_totals a
         where a.party_id = t.party_id and a.issue_date > ${asOf}), 0)) * ${sign} as bigint)
       from party_totals t
     ),
-    walk (party_id, issue_date, raised, owed) as (
-      select d.party_id, p.issue_date, p.${due}, d.due
-      from dues d join party_day_totals p on p.party_id = d.party_id
-        and p.issue_date = ${previous(sql.ref('d.party_id'), sql`q.issue_date <= ${asOf}`)}
+    walk (party_id, issue_date, owed) as (
+      select d.party_id, ${previous(sql.ref('d.party_id'), sql`q.issue_date <= ${asOf}`)}, d.due
+      from dues d
       where d.due > 0
       union all
-      select w.party_id, p.issue_date, p.${due}, w.owed - w.raised
-      from walk w join party_day_totals p on p.party_id = w.party_id
-        and p.issue_date = ${previous(sql.ref('w.party_id'), sql`q.issue_date < w.issue_date`)}
-      where w.owed > w.raised
+      select w.party_id, ${previous(sql.ref('w.party_id'), sql`q.issue_date < w.issue_date`)}, w.owed - ${raised}
+      from walk w
+      where w.issue_date is not null and w.owed > ${raised}
     )
-    select party_id, issue_date, raised, owed from walk`.execute(db);
+    select w.party_id, w.issue_date, ${raised} as raised, w.owed from walk w where w.issue_date is not null`.execute(db);
   return rows.rows;
 }
 
