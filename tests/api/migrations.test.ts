@@ -39,9 +39,9 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       // Books from before migration 0004: no rollup tables.
       // (The money accounts' totals came later, with their own migration.)
       for (const r of rollups.filter((x) => !x.table.startsWith('account_'))) await sql`drop table ${sql.table(r.table)}`.execute(t.database.db);
-      // Nor the partners' credit limits and the ledger days' dues and payments (migration 0020).
+      // Nor the partners' credit limits and the ledger days' dues and payments (migration 0020), nor the parties' (0028).
       for (const column of ['credit_limit_p', 'refuse_past_limit']) await sql`alter table partners drop column ${sql.ref(column)}`.execute(t.database.db);
-      const rerun = ['0004-rollups', '0007-production-rollups', '0008-party-keys', '0020-dues-and-credit-limits'];
+      const rerun = ['0004-rollups', '0007-production-rollups', '0008-party-keys', '0020-dues-and-credit-limits', '0028-party-totals-up-down'];
       await sql`delete from kysely_migration where name in (${sql.join(rerun)})`.execute(t.database.db);
       expect(await checkBooks(t.database.db).catch(() => ['no rollups'])).toEqual(['no rollups']);
 

@@ -218,6 +218,8 @@ export interface PartyTotalsTable {
   party_id: number;
   count: number;
   effect_p: number;
+  up_p: number;
+  down_p: number;
 }
 
 /** The production report's rollups: kinds by month; firings and repairs by pot and by fire man. */

@@ -23,6 +23,8 @@ import * as m0021 from './0021-day-close.ts';
 import * as m0022 from './0022-cheques.ts';
 import * as m0024 from './0024-shared-statements.ts';
 import * as m0027 from './0027-opening-balances.ts';
+import * as m0028 from './0028-party-totals-up-down.ts';
+import * as m0029 from './0029-party-days-clustered.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -53,6 +55,8 @@ const steps: Record<string, Step> = {
   '0022-cheques': m0022,
   '0024-shared-statements': m0024,
   '0027-opening-balances': m0027,
+  '0028-party-totals-up-down': m0028,
+  '0029-party-days-clustered': m0029,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -118,7 +118,14 @@ export async function seedDemo(
     }
   }
   const partners = await repo.listPartners(db);
-  const byCategory = (cats: readonly string[]) => partners.filter((p) => cats.includes(p.catagories));
+  // Each list filtered once (an entry picks from one; with a bench's 2,000 parties, filtering per entry was most of the seeding).
+  const lists = new Map<string, typeof partners>();
+  const byCategory = (cats: readonly string[]) => {
+    const key = cats.join('\n');
+    let list = lists.get(key);
+    if (!list) lists.set(key, (list = partners.filter((p) => cats.includes(p.catagories))));
+    return list;
+  };
 
   const start = new Date(`${opts.today}T00:00:00Z`).getTime() - 365 * 86_400_000;
   const money = (lo: number, hi: number) => between(lo, hi) * 100 + (rand() < 0.3 ? between(0, 99) : 0);

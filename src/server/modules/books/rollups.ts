@@ -104,8 +104,8 @@ export const rollups: readonly Rollup[] = [
   { table: 'kind_name_totals', keys: ['kind', 'name_key'], values: ['count'], party: true },
   // Party ledger: balance brought forward and closing for any date range; the due list's ageing.
   { table: 'party_day_totals', keys: ['party_id', 'issue_date'], partyOnly: true, values: ['count', 'effect_p', 'up_p', 'down_p'] },
-  // Every partner's balance.
-  { table: 'party_totals', keys: ['party_id'], partyOnly: true, values: ['count', 'effect_p'] },
+  // Every partner's balance, and all it raised and brought down (the due list: how much of its dues were paid).
+  { table: 'party_totals', keys: ['party_id'], partyOnly: true, values: ['count', 'effect_p', 'up_p', 'down_p'] },
   // The production report: kinds by month, firings and repairs by pot, firings by fire man
   // (by month for whole months, by day for a range's partial months and a pot's last dates).
   { table: 'kind_month_totals', keys: ['kind', 'month_key'], values: ['count', ...SUM_COLUMNS] },

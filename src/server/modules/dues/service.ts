@@ -12,17 +12,33 @@ const money = (poisha: number) => toDecimal(poisha, units.money);
 
 type Aged = { due: number; d0_30: number; d31_60: number; d61_90: number; d90_plus: number; oldest: string };
 
-/** Each party's due split by age, from the walk back over its days (repository.dueSteps). */
-export function ageDues(steps: readonly repo.DueStep[], asOf: string): Map<number, Aged> {
+/**
+ * Each party's due split by age (repository.dueAges): a walk back gives its days, each counting up to
+ * what is still owed from it back (the rest was paid); a walk forward gives the buckets' days' raises,
+ * taken newest first until the due is covered, the rest over 90 days.
+ */
+export function ageDues(ages: readonly repo.DueAge[], asOf: string): Map<number, Aged> {
   const out = new Map<number, Aged>();
-  for (const s of steps) {
+  for (const s of ages) {
     const id = Number(s.party_id);
-    const owed = Number(s.owed);
-    let a = out.get(id);
-    if (!a) out.set(id, (a = { due: owed, d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0, oldest: s.issue_date }));
-    // The day's dues count up to what is still owed from it back (the rest was paid).
-    a[bucketOf(daysBetween(s.issue_date, asOf))] += Math.min(Number(s.raised), owed);
-    if (s.issue_date < a.oldest) a.oldest = s.issue_date;
+    const due = Number(s.due);
+    if (Number(s.back)) {
+      let a = out.get(id);
+      if (!a) out.set(id, (a = { due, d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0, oldest: s.issue_date }));
+      a[bucketOf(daysBetween(s.issue_date, asOf))] += Math.min(Number(s.raised), Number(s.rest));
+      if (s.issue_date < a.oldest) a.oldest = s.issue_date;
+      continue;
+    }
+    let rest = due;
+    const take = (raised: unknown) => {
+      const part = Math.min(Number(raised), rest);
+      rest -= part;
+      return part;
+    };
+    const d0_30 = take(s.r0);
+    const d31_60 = take(s.r1);
+    const d61_90 = take(s.r2);
+    out.set(id, { due, d0_30, d31_60, d61_90, d90_plus: rest, oldest: s.issue_date });
   }
   return out;
 }
@@ -30,7 +46,7 @@ export function ageDues(steps: readonly repo.DueStep[], asOf: string): Map<numbe
 export async function dueList(db: Kysely<DB>, timeZone: string, q: { side: DueSide; as_of?: string | undefined }): Promise<Dues> {
   const asOf = q.as_of ?? todayIn(timeZone);
   const sign = q.side === 'receivable' ? 1 : -1;
-  const aged = ageDues(await repo.dueSteps(db, sign, asOf), asOf);
+  const aged = ageDues(await repo.dueAges(db, sign, asOf), asOf);
   const ids = [...aged.keys()];
   const parties = await repo.dueParties(db, sign, asOf, ids);
   // The party's answer to its shared statement, and when it was last sent its due (modules/share).
