@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketOf, daysBetween } from '../../src/shared/dues-api.ts';
 import { dueAges } from '../../src/server/modules/dues/repository.ts';
@@ -43,6 +44,14 @@ describe.each(dialects)('the due list’s ageing on %s', (dialect) => {
     t = await createTestDatabase(dialect);
   });
   afterAll(async () => t.drop());
+
+  it.runIf(dialect === 'postgres')('runs without JIT, the address’s own options kept (JIT-compiled, the walk took 1.6 s)', async () => {
+    const setting = await sql<{
+      jit: string;
+      search_path: string;
+    }>`select current_setting('jit') as jit, current_setting('search_path') as search_path`.execute(t.database.db);
+    expect(setting.rows[0]).toMatchObject({ jit: 'off', search_path: expect.stringMatching(/^t_/) });
+  });
 
   it(`ages every party as the day-by-day rule does, over ${RUNS} random books`, async () => {
     const db = t.database.db;
