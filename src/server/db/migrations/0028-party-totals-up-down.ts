@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.ts';
 
 // A party's running total keeps, beside its net effect, what it raised and what it brought down in
 // all (party_day_totals has them by day since 0020), so the due list finds how much of a party's
-// dues its payments covered without reading its days (decision 0031's note on P10). Frozen as written.
+// dues its payments covered without reading its days (decision 0043). Frozen as written.
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const int = dialect === 'sqlite' ? 'integer' : 'bigint';
   for (const column of ['up_p', 'down_p']) {

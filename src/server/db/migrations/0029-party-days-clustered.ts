@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect.ts';
 // SQLite: a party's days (party_day_totals) are kept in the order of their key, without a rowid, so
 // that reading a party's days (the ledger's brought-forward line, the due list's walk and its age
 // buckets) reads the rows themselves instead of an index and then each row: P10 at 1,000,000
-// entries and 2,000 parties, receivables 84 → 60 ms p50 (decision 0031). The table is written again
+// entries and 2,000 parties, receivables 84 → 60 ms p50 (decision 0043). The table is written again
 // as it was (columns of 0004 and 0020), in the migration's transaction. PostgreSQL keeps its heap
 // and primary key. Frozen as written.
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { dayShifted, dueBuckets } from '../../../shared/dues-api.ts';
 import type { DB } from '../../db/schema.ts';
 
 // Reads of the due list: running totals only (party_totals, party_day_totals; decision 0007), never
@@ -26,9 +27,6 @@ export interface DueAge {
   r2: unknown;
 }
 
-/** The day `days` before `day` (YYYY-MM-DD). */
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Each party's due on `asOf` and its age. Payments go to the oldest dues, so what is owed is the
  * latest dues. The oldest unpaid day is found by a walk over the party's days that raised a due,
@@ -36,7 +34,7 @@ const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00
  * no more than what was paid (a client who pays: the days walked are the unpaid ones, and give the
  * buckets), or forward from the first day while what was paid is less (an investor never repaid:
  * one step where a walk back took every day; the buckets are then what their days raised, newest
- * first, service.ts). P10 at 1,000,000 entries and 2,000 parties: see decision 0031. Running
+ * first, service.ts). P10 at 1,000,000 entries and 2,000 parties: see decision 0043. Running
  * totals only (party_totals, party_day_totals; decision 0007), never the entries.
  */
 export async function dueAges(db: Kysely<DB>, sign: 1 | -1, asOf: string): Promise<DueAge[]> {
@@ -49,6 +47,9 @@ export async function dueAges(db: Kysely<DB>, sign: 1 | -1, asOf: string): Promi
   /** What the party raised from `from` to `to`, both included. */
   const raisedIn = (from: string, to: string) =>
     sql`(select coalesce(sum(b.${raised}), 0) from party_day_totals b where b.party_id = w.party_id and b.issue_date >= ${from} and b.issue_date <= ${to})`;
+  // The buckets' days: the first three buckets' edges (dueBuckets: 30, 60, 90 days), each from the day after the one before.
+  const [{ upTo: to0 }, { upTo: to1 }, { upTo: to2 }] = dueBuckets;
+  const edge = (days: number) => dayShifted(asOf, -days);
   const rows = await sql<DueAge>`with recursive
     totals (party_id, due, paid) as materialized (
       select t.party_id, cast((t.effect_p - coalesce(sum(a.effect_p), 0)) * ${sign} as bigint), cast(t.${paid} - coalesce(sum(a.${paid}), 0) as bigint)
@@ -72,9 +73,9 @@ export async function dueAges(db: Kysely<DB>, sign: 1 | -1, asOf: string): Promi
     )
     select w.party_id, w.due, w.back, w.issue_date, w.rest,
       case when w.back = 1 then ${raisedOn} end as raised,
-      case when w.back = 0 then ${raisedIn(daysBefore(asOf, 30), asOf)} end as r0,
-      case when w.back = 0 then ${raisedIn(daysBefore(asOf, 60), daysBefore(asOf, 31))} end as r1,
-      case when w.back = 0 then ${raisedIn(daysBefore(asOf, 90), daysBefore(asOf, 61))} end as r2
+      case when w.back = 0 then ${raisedIn(edge(to0), asOf)} end as r0,
+      case when w.back = 0 then ${raisedIn(edge(to1), edge(to0 + 1))} end as r1,
+      case when w.back = 0 then ${raisedIn(edge(to2), edge(to1 + 1))} end as r2
     from walk w
     where w.issue_date is not null and (w.back = 1 or w.rest < ${raisedOn})`.execute(db);
   return rows.rows;
