@@ -154,7 +154,7 @@ function banglaShell(englishHtml, en, bn, clientDir) {
  * prerendered page less its scripts, with auth-island.ts instead, and the same page in Bangla
  * (`<page>/index.bn.html`), drawn by render-home.tsx and checked against React Router's English.
  */
-async function staticAuthPages(clientDir, renderAuthPage) {
+async function staticAuthPages(clientDir, renderAuthPage, headerWords) {
   const src = await buildIsland(clientDir, 'auth-island', authIsland, true);
   const withIsland = (html) => html.replace('</head>', `<script type="module" src="${src}"></script></head>`);
   for (const page of ['login', 'signup']) {
@@ -168,7 +168,7 @@ async function staticAuthPages(clientDir, renderAuthPage) {
     if (shown(en.body) !== shown(bodyOf(english))) throw new Error(`static-home: /${page} drawn for Bangla does not match React Router's English page`);
     const bn = await renderAuthPage(page, 'bn');
     fs.writeFileSync(file, withIsland(english));
-    fs.writeFileSync(path.join(clientDir, page, 'index.bn.html'), withIsland(banglaPage(english, { ...bn, words: {} }, clientDir)));
+    fs.writeFileSync(path.join(clientDir, page, 'index.bn.html'), withIsland(banglaPage(english, { ...bn, words: headerWords }, clientDir)));
   }
   return src;
 }
@@ -189,7 +189,8 @@ async function staticHome(clientDir) {
   const shell = path.join(clientDir, '__spa-fallback.html');
   const shellBn = banglaShell(fs.readFileSync(shell, 'utf8'), await renderShell('en'), await renderShell('bn'), clientDir);
   fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn);
-  const authSrc = await staticAuthPages(clientDir, renderAuthPage);
+  // The sign-in pages draw a signed-in visitor's header too (components/layout/static-header.ts): the same words.
+  const authSrc = await staticAuthPages(clientDir, renderAuthPage, bn.words);
   console.log(
     `static-home: / is served without React, in English (index.html) and Bangla (index.bn.html); its script is ${src}; the app's page in Bangla is __spa-fallback.bn.html; /login and /signup are served without React, with ${authSrc}`,
   );

@@ -146,6 +146,14 @@ test.describe('signed in, with the service worker running', () => {
     }
     await expect(header.getByRole('button', { name: bn.logout, exact: true }).filter({ visible: true })).toBeVisible();
 
+    // The sign-in page, opened signed in, shows the same header in Bangla (it is served without React too).
+    await page.goto('/login');
+    await expect(header.getByTestId('signed-in-user')).toHaveText(owner.name);
+    await expect(header.getByTestId('header-balance')).toHaveText(/^ব্যালেন্স: −?৳\s([০-৯]{1,2},)*[০-৯]{1,3}\.[০-৯]{2}$/);
+    if (isMobile) await page.getByRole('button', { name: bn.openMenu }).click();
+    await expect(header.getByRole('link', { name: inBangla('Debit'), exact: true }).filter({ visible: true })).toBeVisible();
+    await page.goto('/');
+
     // The service worker (registered by the app at sign-in) never answers `/`: the server does, in the cookie's language.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const again = await page.reload();

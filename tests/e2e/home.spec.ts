@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { logIn } from './support/accounts';
+import { createAccount, logIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 
 const content = JSON.parse(fs.readFileSync('content/home.json', 'utf8'));
@@ -166,6 +166,23 @@ test.describe('public home page', () => {
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(header.getByRole('link', { name: 'Login' }).filter({ visible: true })).toBeVisible();
     await expect(header.getByTestId('signed-in-user')).toHaveCount(0);
+  });
+
+  test('a signed-in acounts clerk opening /login sees their own header above the form, not a signed-out one', async ({ page, request, isMobile }) => {
+    const clerk = await createAccount(request, 'acounts', 'Login Page Clerk');
+    await logIn(page, clerk);
+    await page.goto('/login');
+    const header = page.locator('header');
+    await expect(header.getByTestId('signed-in-user')).toHaveText(clerk.name);
+    await expect(header.getByTestId('header-balance')).toContainText(/^Balance: −?৳\s/);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    for (const label of ['Dashboard', 'Debit', 'Credit', 'Fire Count']) {
+      await expect(header.getByRole('link', { name: label, exact: true }).filter({ visible: true })).toBeVisible();
+    }
+    // acounts has no Add Users; nobody signed in sees a Login link.
+    await expect(header.getByRole('link', { name: 'Add Users', exact: true })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Login', exact: true }).filter({ visible: true })).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toBeVisible();
   });
 
   test('nothing is wider than the screen', async ({ page }) => {

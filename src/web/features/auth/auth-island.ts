@@ -7,10 +7,10 @@
 import { loginSchema, resetRequestSchema, signupSchema } from '../../../shared/auth-schemas';
 import { type Lang, type Messages, messages as english } from '../../../shared/messages';
 import type { RefusalCode, RefusalParams, Refusals } from '../../../shared/refusal-texts';
-import type { Role } from '../../../shared/roles';
 import { setSpeaker, speak } from '../../../shared/say';
 import { toBengaliDigits } from '../../../shared/digits';
-import { ApiError, api, waitBeforeRefusals } from '../../lib/api';
+import { drawHeader, h, pageWords, sessionUser } from '../../components/layout/static-header';
+import { ApiError, waitBeforeRefusals } from '../../lib/api';
 import { googleSignInUrl, requestPasswordReset, sendVerificationAgain, signInWithEmail, signUpWithEmail } from '../../lib/auth-actions';
 import { landingFor, withArrival } from '../../lib/auth-arrival';
 import { switchByReload } from '../../lib/reload-language';
@@ -54,14 +54,6 @@ function failureText(error: unknown, w: Words): string {
     if (error.code && Object.hasOwn(w.refusals, error.code)) return speak(w.refusals, pageLang, error.code as RefusalCode, error.params, w.tr);
   }
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A small element builder: tag, attributes, children. */
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
 }
 
 const noticeStyle = { error: 'alert-error', success: 'alert-success', info: 'alert-info' } as const;
@@ -164,10 +156,6 @@ function restoreTyped(form: HTMLFormElement, names: string[]): void {
   }
 }
 
-async function sessionUser(): Promise<{ role: Role } | null> {
-  return (await api<{ user?: { role: Role } } | null>('GET', '/api/auth/get-session').catch(() => null))?.user ?? null;
-}
-
 function loginPage(form: HTMLFormElement): void {
   const params = new URLSearchParams(location.search);
   const from = safeReturnPath(params.get('from'));
@@ -193,7 +181,7 @@ function loginPage(form: HTMLFormElement): void {
       if (!data) return;
       try {
         await signInWithEmail(data.email, data.password);
-        const user = await sessionUser();
+        const user = await sessionUser(true);
         location.assign(withArrival(from ?? landingFor(user), 'login'));
       } catch (error) {
         const w = await wordsNow();
@@ -281,6 +269,8 @@ function signupPage(form: HTMLFormElement): void {
   switchByReload(pageLang, () => keepTyped(form, ['name', 'email']));
 }
 
+// A visitor already signed in sees their own header here too (the page is prerendered signed out).
+void sessionUser().then((user) => drawHeader(user, pageLang, pageWords()));
 const form = document.querySelector<HTMLFormElement>('form[data-auth-form]');
 if (form?.dataset.authForm === 'login') loginPage(form);
 else if (form?.dataset.authForm === 'signup') signupPage(form);

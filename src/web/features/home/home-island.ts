@@ -3,41 +3,19 @@
 // to life what must be live there: today's date, the footer's year, the note of an arrival from
 // Google or the verification link, the signed-in header and the language switch. Links from `/`
 // are plain links (full page loads); the mobile menu and the FAQ are <details>, no script.
-import type { Summary } from '../../../shared/books-api';
 import { setDateLanguage } from '../../../shared/dates';
 import { digitsFor } from '../../../shared/digits';
-import { type Lang, messages } from '../../../shared/messages';
-import type { Role } from '../../../shared/roles';
-import { headerClasses, headerFigures, headerLinks, showsSummary } from '../../components/layout/header-model';
-import { api } from '../../lib/api';
+import type { Lang } from '../../../shared/messages';
+import { drawHeader, h, pageWords, sessionUser } from '../../components/layout/static-header';
 import { arrivalNote } from '../../lib/auth-arrival';
 import { pendingLanguage, rememberLanguage, saveAccountLanguage } from '../../lib/lang-memory';
 import { switchByReload } from '../../lib/reload-language';
 import { today } from '../../lib/today';
 
-interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  lang?: string | null;
-}
-
 const pageLang: Lang = document.documentElement.lang === 'bn' ? 'bn' : 'en';
-// The Bangla page carries the few words this script shows (English text → Bangla), put there by
-// the build (scripts/static-home.mjs), so the catalogue's Bangla is not loaded here.
-const words = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="home-words"]')?.content ?? '{}') as Record<string, string>;
-const t = (english: string) => words[english] ?? english;
+const t = pageWords();
 /** Known once the session has answered: the switch then also saves the choice on the account. */
 let signedIn: string | null = null;
-
-/** A small element builder: tag, attributes, children. */
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 function fillDates(now: Date): void {
   setDateLanguage(pageLang);
@@ -76,18 +54,9 @@ function arrivalNotice(): void {
   toast(t(note));
 }
 
-function logoutItem(): HTMLLIElement {
-  const button = h('button', { type: 'button' }, t(messages.logout));
-  button.addEventListener('click', async () => {
-    await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
-    location.replace('/');
-  });
-  return h('li', {}, button);
-}
-
-/** The prerendered header is the signed-out one; for a signed-in visitor, draw what site-header.tsx draws. */
+/** The header for whoever is signed in, after the account's language has had its say. */
 async function signedInHeader(): Promise<void> {
-  const user = (await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session').catch(() => null))?.user;
+  const user = await sessionUser();
   signedIn = user?.id ?? null;
   // The account's language follows the person from browser to browser, as in the app; a choice
   // made here that the account has not saved yet stays, and is sent again.
@@ -97,32 +66,7 @@ async function signedInHeader(): Promise<void> {
     location.reload();
     return;
   }
-  const header = document.querySelector('header');
-  // The layout's hint of who is in (shared/role-hint.ts) follows the answer; the links show now.
-  if (user) document.documentElement.dataset.role = user.role;
-  else delete document.documentElement.dataset.role;
-  header?.querySelector('nav')?.setAttribute('data-ready', '');
-  if (!user || !header) return;
-  for (const list of header.querySelectorAll('[data-header-links]')) {
-    const links = headerLinks(user.role).map((link) => {
-      const here = link.to === location.pathname;
-      return h('li', {}, h('a', here ? { href: link.to, class: 'menu-active', 'aria-current': 'page' } : { href: link.to }, t(link.label)));
-    });
-    list.replaceChildren(...links, logoutItem());
-  }
-  header.querySelector('[data-company-name]')?.setAttribute('class', headerClasses.companyName(true));
-  const name = h('span', { class: headerClasses.user, title: user.email, 'data-testid': 'signed-in-user' }, user.name);
-  header.querySelector('nav')?.before(name);
-  if (!showsSummary(user.role)) return;
-  const summary = (await api<{ data: Summary }>('GET', '/api/dashboard').catch(() => null))?.data;
-  if (!summary) return;
-  const figures = headerFigures(summary, pageLang).map((f) =>
-    h('span', { 'data-testid': f.testId }, t(f.label), h('strong', { class: headerClasses.figure(f.negative) }, f.value), t(f.suffix)),
-  );
-  const box = h('div', { class: headerClasses.summary }, ...figures);
-  // On a phone the figures have their own line under the row, as in the app.
-  if (matchMedia('(max-width: 639.98px)').matches) header.querySelector('[data-header-strip]')?.append(box);
-  else name.before(box);
+  await drawHeader(user, pageLang, t);
 }
 
 fillDates(new Date());
