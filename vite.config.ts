@@ -7,7 +7,9 @@ import { defineConfig } from 'vite';
 // own gzip overhead and imports, so the first signed-in screen's code comes in a handful of chunks:
 // - `app`: React, React Router, TanStack Query, the shell (root, the signed-in layout) and what the
 //   first screens (/cashIn, /dashboard) share;
-// - `entry-screens`: the entry screens' code (Credit, Debit, Fire Count) but what /dashboard needs.
+// - `shared-screens`: what the entry screens share with the admin's (/addusers, /loggedInUsers);
+// - `entry-screens`: the rest of the entry screens' code (Credit, Debit, Fire Count) but what
+//   /dashboard needs.
 // Route modules keep their own chunks (a later screen loads its own), and whatever is loaded on
 // demand (the forms, the Bangla catalogue, the production report, printing) stays apart. More groups
 // (the statements, the dashboard's own code) were tried: a group takes its modules' imports along,
@@ -39,22 +41,27 @@ function groupSets(graph: Graph): Record<string, Set<string>> {
   const dashboard = closure(graph, [web('routes/dashboard.tsx')]);
   const app = closure(graph, [web('root.tsx'), web('routes/acounts-area.tsx')]);
   for (const m of cashIn) if (dashboard.has(m)) app.add(m);
+  const entryScreens = without(
+    closure(
+      graph,
+      ['cash-in', 'cash-out', 'fire-count'].map((r) => web(`routes/${r}.tsx`)),
+    ),
+    dashboard,
+  );
+  const adminScreens = closure(graph, [web('routes/add-users.tsx'), web('routes/logged-in-users.tsx')]);
   sets = {
     app,
+    // What the admin's screens share with the entry screens (a list, a dialog): its own chunk, so
+    // /loggedInUsers does not load the entry screens' whole chunk for it.
+    'shared-screens': new Set([...entryScreens].filter((m) => adminScreens.has(m))),
     // Not what /dashboard needs (it would then load the whole chunk).
-    'entry-screens': without(
-      closure(
-        graph,
-        ['cash-in', 'cash-out', 'fire-count'].map((r) => web(`routes/${r}.tsx`)),
-      ),
-      dashboard,
-    ),
+    'entry-screens': entryScreens,
   };
   return sets;
 }
 
 /** One group per name, the first listed first (a module goes to the first group that has it). */
-const groups = ['app', 'entry-screens'].map((name, i, all) => ({
+const groups = ['app', 'shared-screens', 'entry-screens'].map((name, i, all) => ({
   name: (id: string, graph: Graph) => {
     if (routeModule.test(id)) return null;
     if (name === 'app' && framework.test(id)) return name;
