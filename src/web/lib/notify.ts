@@ -7,8 +7,29 @@ import { tr } from './i18n';
 let wanted = false;
 const listeners = new Set<() => void>();
 
+/**
+ * The message drawn plainly, for as long as the toast would stay, when the toasts' code cannot be
+ * fetched: the connection went before any toast was shown (an entry saved on the phone offline
+ * says so all the same). Written by hand: it must not need anything from the network.
+ */
+function plainToast(kind: 'success' | 'error', message: string): void {
+  const note = document.createElement('div');
+  note.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  note.className =
+    'pointer-events-none fixed inset-x-0 top-4 z-50 mx-auto w-fit max-w-[90vw] rounded-box bg-base-100 px-4 py-2 text-sm font-medium shadow-lg ring-1 ring-base-300';
+  note.textContent = message;
+  document.body.append(note);
+  setTimeout(() => note.remove(), kind === 'error' ? 4000 : 2000);
+}
+
 export async function notify(kind: 'success' | 'error', message: string): Promise<void> {
-  const { toast } = await import('react-hot-toast');
+  let toast: typeof import('react-hot-toast').toast;
+  try {
+    ({ toast } = await import('react-hot-toast'));
+  } catch {
+    // Not fetched (offline): shown plainly now; the next toast tries the import again.
+    return plainToast(kind, tr(message));
+  }
   if (!wanted) {
     wanted = true;
     for (const l of listeners) l();
