@@ -36,6 +36,9 @@ export const importLimits = {
 
 export const MB = 1024 * 1024;
 
+/** The accountant's workbook (GET /api/export.xlsx) covers at most a year and a day: it is held whole while it is made. */
+export const WORKBOOK_MAX_DAYS = 366;
+
 /** The most report rows an answer carries (the counts always count all). */
 export const IMPORT_ROWS_MAX = 5000;
 

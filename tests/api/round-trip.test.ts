@@ -11,6 +11,7 @@ import { type Accounts, type OldAccount, importOldSystem } from '../../src/serve
 import { daysBefore } from '../../src/shared/backdate.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import { type PartnerCategory, registry } from '../../src/shared/registry.ts';
+import { terms } from '../../src/shared/messages-bn.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -278,6 +279,30 @@ describe.each(dialects)('export and import back on %s', (dialect) => {
       [1000, 18.5],
       [4000, 0],
     ]);
+    // In Bangla (`lang=bn`, as the import page asks in Bangla): the same figures under the registry's Bangla words.
+    const inBangla = await a.app.inject({
+      method: 'GET',
+      url: `${url}&lang=bn`,
+      headers: { cookie: [...aAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(inBangla.statusCode, inBangla.body).toBe(200);
+    const bnSheets = await readXlsxFile(inBangla.rawPayload);
+    expect(bnSheets.map((s) => s.sheet)).toEqual([...registry.kinds.map((k) => terms[k.title]), 'স্থানান্তরসমূহ', 'অন্যান্য এন্ট্রি']);
+    for (const [i, kind] of registry.kinds.entries()) {
+      const [head, ...rows] = bnSheets[i]?.data ?? [];
+      expect(head, kind.title).toEqual(['তারিখ', 'নং', ...kind.fields.map((f) => terms[f.label]), 'হিসাব', 'লিখেছেন', 'বাতিল']);
+      const english = sheets[i]?.data.slice(1) ?? [];
+      // The same rows; only the voided mark is in Bangla.
+      expect(
+        rows.map((r) => r.slice(0, -1)),
+        kind.title,
+      ).toEqual(english.map((r) => r.slice(0, -1)));
+      expect(
+        rows.map((r) => r.at(-1)),
+        kind.title,
+      ).toEqual(english.map((r) => (r.at(-1) === 'voided' ? 'বাতিল' : r.at(-1))));
+    }
+    expect(bnSheets.at(-2)?.data[0]).toEqual(['তারিখ', 'নং', 'যে হিসাব থেকে', 'যে হিসাবে', 'পরিমাণ', 'চার্জ', 'নোট', 'লিখেছেন', 'বাতিল']);
     const refused = await aAdmin.get(`/api/export.xlsx?from=${today}&to=${yesterday}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'export_range_reversed', field: 'from' });

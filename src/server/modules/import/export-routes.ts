@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { daysBetween } from '../../../shared/backdate.ts';
 import { isoDate } from '../../../shared/books-api.ts';
 import { todayIn } from '../../../shared/dates.ts';
+import { WORKBOOK_MAX_DAYS } from '../../../shared/import-api.ts';
 import { registry } from '../../../shared/registry.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
@@ -15,9 +16,8 @@ import { accountantWorkbook } from './workbook.ts';
 // (the contract checks JSON answers only).
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The workbook's range: both days, at most a year and a day (a workbook is held whole while it is made). */
-const rangeQuerySchema = z.object({ from: isoDate, to: isoDate }).strict();
-const MAX_RANGE_DAYS = 366;
+/** The workbook's range: both days, at most WORKBOOK_MAX_DAYS apart. */
+const rangeQuerySchema = z.object({ from: isoDate, to: isoDate, lang: z.enum(['en', 'bn']).optional() }).strict();
 
 export async function exportRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -45,8 +45,8 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
   app.get('/export.xlsx', { config: { access: 'admin' }, schema: workbook }, async (req, reply) => {
     const { from, to } = req.query;
     if (from > to) throw new HttpError(400, 'export_range_reversed', undefined, 'from');
-    if (daysBetween(from, to) > MAX_RANGE_DAYS) throw new HttpError(400, 'range_too_long', { months: 12 }, 'to');
-    const sheets = await accountantWorkbook(app.deps.database, registry, { from, to });
+    if (daysBetween(from, to) > WORKBOOK_MAX_DAYS) throw new HttpError(400, 'range_too_long', { months: 12 }, 'to');
+    const sheets = await accountantWorkbook(app.deps.database, registry, { from, to }, req.query.lang);
     const file = download(XLSX, `ama-books-${from}-to-${to}.xlsx`);
     reply.type(file.type).header('content-disposition', file.disposition).header('cache-control', 'no-store');
     return reply.send(sheets);

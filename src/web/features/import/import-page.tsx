@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { type ImportBatch, MB, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
+import { useId, useRef, useState } from 'react';
+import { daysBetween } from '../../../shared/backdate';
+import { todayIn } from '../../../shared/dates';
+import { type ImportBatch, MB, WORKBOOK_MAX_DAYS, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
-import { registry } from '../../../shared/registry';
+import { PARTNER_COLLECTION, registry } from '../../../shared/registry';
+import { DateInput, isWireDay } from '../../components/form/date-input';
 import { Modal } from '../../components/ui/modal';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { businessTimeText, configQuery } from '../../lib/config';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { errorText } from '../../lib/error-text';
 import { countText } from '../../lib/format';
-import { refusalIn, useTexts } from '../../lib/i18n';
+import { refusalIn, tr, useLanguage, useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { type ImportReport, booksChanged, importBatchesQuery, sendExport, useVoidBatch } from './api';
@@ -149,6 +152,90 @@ export function ImportPage() {
       ) : null}
       {report && !written && report.to_import === 0 && problems === 0 ? <p>{m.importNothingNew}</p> : null}
       <Batches />
+      <TemplatesAndExport />
+    </section>
+  );
+}
+
+/**
+ * What goes out (issue 30 items 2 and 7): a sheet's template to fill in (the registry's columns, in
+ * the page's language), the whole books as the importer reads them, and the accountant's workbook
+ * of a range. Plain links: the browser downloads what the server sends.
+ */
+function TemplatesAndExport() {
+  const m = useTexts(importTexts);
+  const lang = useLanguage();
+  const today = todayIn(useQuery(configQuery).data?.timeZone ?? 'Asia/Dhaka');
+  const [sheet, setSheet] = useState(PARTNER_COLLECTION);
+  const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
+  const ids = { sheet: useId(), from: useId(), to: useId() };
+  const inLang = lang === 'bn' ? 'lang=bn' : '';
+  const days = isWireDay(range.from) && isWireDay(range.to) ? daysBetween(range.from, range.to) : null;
+  const rangeProblem = days === null ? null : days < 0 ? m.datesSwapped : days > WORKBOOK_MAX_DAYS ? refusalIn('range_too_long', { months: 12 }) : null;
+  const workbook = days !== null && !rangeProblem ? `/api/export.xlsx?from=${range.from}&to=${range.to}${inLang ? `&${inLang}` : ''}` : undefined;
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="import-out">
+      <h2 id="import-out" className="text-xl font-bold">
+        {m.importOutTitle}
+      </h2>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={ids.sheet}>{m.importTemplate}</label>
+          <select id={ids.sheet} className="select" value={sheet} onChange={(e) => setSheet(e.target.value)}>
+            <option value={PARTNER_COLLECTION}>{m.importPartnersSheet}</option>
+            {registry.kinds.map((k) => (
+              <option key={k.path} value={k.path}>
+                {tr(k.title)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(['xlsx', 'csv'] as const).map((format) => (
+          <a
+            key={format}
+            className="btn btn-outline"
+            href={`/api/import/templates/${sheet}.${format}${inLang ? `?${inLang}` : ''}`}
+            download
+            data-testid={`template-${format}`}
+          >
+            {format === 'xlsx' ? m.importTemplateXlsx : m.importTemplateCsv}
+          </a>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        {(['from', 'to'] as const).map((key) => (
+          <div key={key} className="flex flex-col gap-1 text-sm">
+            <label htmlFor={ids[key]}>{key === 'from' ? m.startDate : m.endDate}</label>
+            <DateInput
+              id={ids[key]}
+              label={key === 'from' ? m.startDate : m.endDate}
+              className="input w-36"
+              value={range[key]}
+              onValue={(v) => setRange((r) => ({ ...r, [key]: v }))}
+            />
+          </div>
+        ))}
+        {workbook ? (
+          <a className="btn btn-outline" href={workbook} download data-testid="export-workbook">
+            {m.importWorkbook}
+          </a>
+        ) : (
+          <button type="button" className="btn btn-outline" disabled>
+            {m.importWorkbook}
+          </button>
+        )}
+      </div>
+      {rangeProblem ? (
+        <p role="alert" className="text-sm text-error">
+          {rangeProblem}
+        </p>
+      ) : null}
+      <p className="text-sm">{m.importWholeBooksIntro}</p>
+      <div>
+        <a className="btn btn-outline" href="/api/export" download data-testid="export-books">
+          {m.importWholeBooks}
+        </a>
+      </div>
     </section>
   );
 }
