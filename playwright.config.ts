@@ -40,10 +40,16 @@ export default defineConfig({
     },
   },
   // Tests tagged @single-run assert global figures (the header balance) or use the one stand-in
-  // Google account at a time: they run on their own, after the others, in one project.
+  // Google account at a time: they run on their own, after the others, in one project. Tests
+  // tagged @one-width set their own widths or open no page at the project's width: the desktop
+  // project runs them, the phone project would only run them again.
   projects: [
     { name: 'desktop', grepInvert: /@single-run/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', grepInvert: /@single-run/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    {
+      name: 'phone',
+      grepInvert: /@single-run|@one-width/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
     { name: 'exclusive', grep: /@single-run/, dependencies: ['desktop', 'phone'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {

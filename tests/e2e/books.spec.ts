@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { type KindDef, kindsInGroup } from '../../src/shared/registry';
 import { formatLongDate, todayIn } from '../../src/shared/dates';
-import { addPartner, booksCheck, logIn } from './support/accounts';
+import { addPartner, booksCheck, logIn, signIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 import { pickParty } from './support/forms';
@@ -102,7 +102,7 @@ test.describe('the books', () => {
   });
 
   test('an MS wire sale shows total and due as typed, and a void puts the header back @single-run', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/cashIn');
     await expect(page.getByTestId('header-balance')).toBeVisible();
     const before = await header(page);
@@ -149,7 +149,7 @@ test.describe('the books', () => {
   });
 
   test('a fire is logged, asks for an end note, and shows the time it ended with the note @single-run', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/fireCount');
     const form = page.getByRole('form', { name: 'Fire Count' });
     await form.getByLabel('Pot Number').fill(`P-${runId}`);
@@ -174,7 +174,7 @@ test.describe('the books', () => {
   });
 
   test('an asset is bought, then sold: the sale amount shows and enters the balance @single-run', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/cashOut');
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await page.getByRole('button', { name: 'Assets Form', exact: true }).click();
@@ -199,7 +199,7 @@ test.describe('the books', () => {
   });
 
   test('partners: every field but the note is required, contact is a number, and edits save', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/addusers');
     const form = page.getByRole('form', { name: 'Add partner' });
     await form.getByRole('button', { name: 'Add partner' }).click();
@@ -234,7 +234,7 @@ test.describe('the books', () => {
 
   test('the forms work on a phone: a furnace entry with live totals, nothing wider than the screen', async ({ page, isMobile }) => {
     test.info().annotations.push({ type: 'viewport', description: isMobile ? '360 px' : 'desktop' });
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/cashIn');
     await page.getByRole('button', { name: 'Furnace Form', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Furnace Form' });

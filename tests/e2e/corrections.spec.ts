@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { entryBody } from '../helpers/factories';
 import { expect, test } from './fixtures';
-import { addMoneyAccount, addPartner, booksCheck, logIn } from './support/accounts';
+import { addMoneyAccount, addPartner, booksCheck, signIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 
 // Every mistake can be corrected where it is seen, and a party is one party (issue 11), as the
@@ -43,7 +43,7 @@ test.describe('corrections and parties', () => {
     const id = await addPartner(request, 'Client', client);
     await post(request, 'mWireData', sale(client, '700', { note: 'first' }));
     await post(request, 'mWireData', sale(client, '300', { note: 'second' }));
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await openStatement(page, 'mWireData', id, client);
     const totals = page.getByTestId('statement-totals');
     await expect(totals).toContainText('৳ 1,000.00');
@@ -68,7 +68,7 @@ test.describe('corrections and parties', () => {
     const bank = uniq('Ledger Bank', testInfo.project.name);
     const bankId = await addMoneyAccount(request, bank);
     const original = await post(request, 'mWireData', sale(client, '400', { account_id: bankId }));
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/ledger?partner=${id}`);
     await expect(page.getByRole('heading', { name: `Ledger of ${client}` })).toBeVisible();
     // 10 kg × 100 = 1,000 sold, 400 paid: they owe 600.
@@ -125,7 +125,7 @@ test.describe('corrections and parties', () => {
     const original = await post(request, 'mWireData', sale(client, '50000', big));
     const fixed = await request.post(`/api/entries/${original}/correct`, { data: { ...sale(client, '60000', big), reason: 'paid more' }, headers: origin });
     expect(fixed.status(), await fixed.text()).toBe(201);
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/ledger?partner=${id}`);
     await expect(page.getByTestId('ledger-row').filter({ hasText: 'corrected by #' })).toHaveCount(1);
 
@@ -143,7 +143,7 @@ test.describe('corrections and parties', () => {
 
   test('a fire is voided from the fire log, and a fire with nothing in it is refused', async ({ page }, testInfo) => {
     const pot = uniq('P', testInfo.project.name);
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/fireCount');
     const form = page.getByRole('form', { name: 'Fire Count' });
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -185,7 +185,7 @@ test.describe('corrections and parties', () => {
     expect(renamed.status()).toBe(200);
     await post(request, 'mWireData', sale(after, '200'));
 
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/mwiresData');
     await page.getByPlaceholder('Search by name').fill(before);
     const rows = page.getByTestId('party-row');
@@ -207,7 +207,7 @@ test.describe('corrections and parties', () => {
     const voided = await request.post(`/api/entries/${extra}/void`, { data: { reason: 'mistake' }, headers: origin });
     expect(voided.status()).toBe(200);
 
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/othersData');
     await page.getByPlaceholder('Search by name').fill(name);
     const rows = page.getByTestId('party-row');

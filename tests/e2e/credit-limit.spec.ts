@@ -1,7 +1,7 @@
 import { entryBody } from '../helpers/factories';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addPartner, booksCheck, createAccount, logIn } from './support/accounts';
+import { addPartner, booksCheck, createAccount, signIn } from './support/accounts';
 import { pickParty } from './support/forms';
 import { e2ePorts } from './support/world';
 
@@ -28,7 +28,7 @@ test('a sale past a client’s credit limit shows the figures and saves only on 
   expect((await request.post('/api/mWireData', { data: sale, headers: origin })).status()).toBe(201);
 
   // An account of its own: the language chosen below is remembered for the person.
-  await logIn(page, await createAccount(request, 'acounts', 'Credit Clerk'));
+  await signIn(page, await createAccount(request, 'acounts', 'Credit Clerk'));
   await page.goto('/cashIn');
   await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });
@@ -83,7 +83,7 @@ test('a party set to refuse past its limit: the form says so and does not send t
   const client = `Refusing Client ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Client', client, { credit_limit: '100', refuse_past_limit: true });
   // An account of its own: the language chosen below is remembered for the person.
-  await logIn(page, await createAccount(request, 'acounts', 'Credit Clerk'));
+  await signIn(page, await createAccount(request, 'acounts', 'Credit Clerk'));
   await page.goto('/cashIn');
   await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { todayIn } from '../../src/shared/dates';
 import { entryBody } from '../helpers/factories';
-import { addMoneyAccount, addPartner, logIn } from './support/accounts';
+import { addMoneyAccount, addPartner, signIn } from './support/accounts';
 import { takaText } from './support/figures';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
@@ -42,7 +42,7 @@ test.describe('dashboard and statements', () => {
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const taka = takaText;
 
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Debit Data' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Credit Data' })).toBeVisible();
@@ -153,7 +153,7 @@ test.describe('dashboard and statements', () => {
     });
     expect(first.status()).toBe(201);
 
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/details?url=${encodeURIComponent(`mWireData?name=${client}`)}`);
     await expect(page.getByTestId('statement-row')).toHaveCount(1);
 
@@ -183,7 +183,7 @@ test.describe('dashboard and statements', () => {
     const investor = `Investor ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Investor', investor);
     expect((await request.post('/api/investorData', { data: entryBody('investor', { paid_amount: '5000' }, investor), headers: origin })).status()).toBe(201);
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/historyInvest');
     const today = todayIn('Asia/Dhaka');
     const first = page.getByTestId('history-row').first();
@@ -206,7 +206,7 @@ test.describe('dashboard and statements', () => {
     ]) {
       expect((await request.post('/api/mWireData', { data: entryBody('msWire', { ...sale, ...s }, client), headers: origin })).status()).toBe(201);
     }
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/ledger');
     await page.getByPlaceholder('Search by name or category').fill(client);
     const row = page.getByTestId('ledger-balance-row').filter({ hasText: client });
@@ -241,7 +241,7 @@ test.describe('dashboard and statements', () => {
       );
       expect(new Set(await Promise.all(batch))).toEqual(new Set([201]));
     }
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/ledger');
     await page.getByPlaceholder('Search by name or category').fill(client);
     await page.getByTestId('ledger-balance-row').filter({ hasText: client }).getByRole('link', { name: 'ledger' }).click();
@@ -260,7 +260,7 @@ test.describe('dashboard and statements', () => {
   });
 
   test('an unknown statement path says so plainly', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/details?url=secrets%3Fname%3Dx');
     await expect(page.getByRole('alert')).toContainText('There is no statement for “secrets”');
   });

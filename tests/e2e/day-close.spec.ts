@@ -6,7 +6,7 @@ import { formatTaka } from '../../src/shared/money';
 import { refusalTexts } from '../../src/shared/refusals';
 import { refusals as bnRefusals } from '../../src/shared/refusals-bn';
 import { accountTexts } from '../../src/web/features/accounts/texts';
-import { addMoneyAccount, addPartner, booksCheck, createAccount, logIn } from './support/accounts';
+import { addMoneyAccount, addPartner, booksCheck, createAccount, signIn } from './support/accounts';
 import { pickParty } from './support/forms';
 import { e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
@@ -58,7 +58,7 @@ for (const lang of ['en', 'bn'] as const) {
     // The book: 1,750 taka moved into the drawer today.
     const drawerId = await drawerWith(request, drawer, 175_000);
     await addPartner(request, 'Client', client);
-    await logIn(page, closer);
+    await signIn(page, closer);
     await page.goto('/dashboard/dayClose');
     await page
       .getByTestId('language-switch')

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { partnerCategories, registry } from '../../src/shared/registry';
 import { historyMenuOf, sidebarOf } from '../../src/shared/registry-views';
 import { appPaths } from '../../src/shared/app-paths';
-import { createAccount, logIn } from './support/accounts';
+import { createAccount, logIn, signIn } from './support/accounts';
 import { oneOfEveryKind } from './support/seed';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
@@ -89,7 +89,7 @@ test.describe('every screen, at the width of the screen', () => {
   for (const path of screens) {
     test(`${path}: no sideways scroll, no serious accessibility fault`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
-      if (!['/login', '/signup', '/reset-password'].includes(path)) await logIn(page, E2E_ADMIN);
+      if (!['/login', '/signup', '/reset-password'].includes(path)) await signIn(page, E2E_ADMIN);
       await page.goto(path);
       await expect(page.locator('main').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
@@ -102,7 +102,7 @@ test.describe('every screen, at the width of the screen', () => {
 
   test('a party ledger: no sideways scroll, no serious accessibility fault', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(ledgerPath);
     await expect(page.getByRole('heading', { name: /Screen Client/ }).first()).toBeVisible();
     if (testInfo.project.name === 'desktop') {
@@ -117,7 +117,7 @@ test.describe('every screen, at the width of the screen', () => {
 
   test('a party statement of twelve columns: no column cut, on the office PC too', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(statementPath);
     await expect(page.getByTestId('statement-row').first()).toBeVisible();
     expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
@@ -136,7 +136,7 @@ test.describe('every screen, at the width of the screen', () => {
       const button = kind.button ?? kind.title;
       test(`${path}, ${button} open: fits, no serious accessibility fault`, async ({ page }, testInfo) => {
         await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
-        await logIn(page, E2E_ADMIN);
+        await signIn(page, E2E_ADMIN);
         await page.goto(path);
         await page.getByRole('button', { name: button, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
@@ -148,7 +148,7 @@ test.describe('every screen, at the width of the screen', () => {
   }
 
   for (const lang of ['en', 'bn'] as const) {
-    test(`the header fits one row at every width, whatever the figures (${lang})`, async ({ browser, request }) => {
+    test(`the header fits one row at every width, whatever the figures (${lang}) @one-width`, async ({ browser, request }) => {
       // A desktop browser, whichever project runs the test; an owner (the most links) with a long
       // name, figures the books can reach (ninety-nine crore, negative) and the language's own
       // labels: at 360 px nothing scrolls sideways, each figure is one line (label and figure side

@@ -161,7 +161,7 @@ test.describe('HTTPS through Caddy (deploy/Caddyfile.lan)', () => {
   });
   test.afterAll(() => world && stopWorld(world));
 
-  test("a phone that trusts the office root signs in: the cookie is Secure, the client's own address counts, not X-Forwarded-For", async () => {
+  test("a phone that trusts the office root signs in: the cookie is Secure, the client's own address counts, not X-Forwarded-For @one-width", async () => {
     // The root certificate as a phone downloads it, over plain HTTP on the LAN.
     const rootCert = await send(`${world.httpBase}/root.crt`, { from: CLIENT });
     expect(rootCert.status).toBe(200);

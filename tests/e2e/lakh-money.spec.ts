@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { addPartner, logIn } from './support/accounts';
+import { addPartner, logIn, signIn } from './support/accounts';
 import { takaText } from './support/figures';
 import { pickParty } from './support/forms';
 import { E2E_ADMIN, e2ePorts } from './support/world';
@@ -70,7 +70,7 @@ test.describe('lakh money', () => {
   test('a sale typed with Bengali digits is saved with the right figures; its receipt prints', async ({ page, request }, testInfo) => {
     const client = `Bangla Digits ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/cashIn');
     await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });

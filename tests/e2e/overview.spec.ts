@@ -1,5 +1,5 @@
 import { entryBody } from '../helpers/factories';
-import { addPartner, logIn } from './support/accounts';
+import { addPartner, logIn, signIn } from './support/accounts';
 import { takaText } from './support/figures';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
@@ -38,7 +38,7 @@ test.describe('the day at a glance', () => {
   });
 
   test('shows the balance of each account, Cash in hand first, each linked to its cash book', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
     const accounts = page.getByTestId('overview-account');
     await expect(accounts.first()).toContainText('Cash in hand');

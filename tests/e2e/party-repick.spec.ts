@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { type FieldDef, type KindDef, registry } from '../../src/shared/registry';
-import { addPartner, createAccount, logIn } from './support/accounts';
+import { addPartner, createAccount, signIn } from './support/accounts';
 import { expect, test } from './fixtures';
 
 // Issue 32, item 1: the party picker replaces the party cleanly, by tap, keyboard and typing, in
@@ -42,7 +42,7 @@ for (const kind of withParty) {
     const [first, second] = [`Anwar Hossain ${tag}`, `Babul Mia ${tag}`];
     await addPartner(request, category, first, { assignedSalary: '11000' });
     await addPartner(request, category, second, { assignedSalary: '22000' });
-    await logIn(page, await createAccount(request, 'acounts', 'Repick Clerk'));
+    await signIn(page, await createAccount(request, 'acounts', 'Repick Clerk'));
     await page.goto(screenPath[kind.screens[0] ?? 'credit']);
     await page.getByRole('button', { name: kind.button ?? kind.title, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: kind.title });

@@ -1,6 +1,6 @@
 import { entryBody } from '../helpers/factories';
 import { expect, test } from './fixtures';
-import { addPartner, booksCheck, logIn } from './support/accounts';
+import { addPartner, booksCheck, signIn } from './support/accounts';
 import { pickParty } from './support/forms';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 
@@ -18,7 +18,7 @@ test('a client pays part of its due: the ledger comes down, the Balance goes up,
   const sale = entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: '400', discount_amount: '0', note: 'on credit' }, client);
   expect((await request.post('/api/mWireData', { data: sale, headers: origin })).status()).toBe(201);
 
-  await logIn(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto('/cashIn');
   const balance = page.getByTestId('header-balance').locator('strong');
   await expect(balance).toBeVisible();

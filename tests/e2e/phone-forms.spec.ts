@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addPartner, createAccount, logIn } from './support/accounts';
+import { addPartner, createAccount, signIn } from './support/accounts';
 import { expect, test } from './fixtures';
 
 test.describe('forms on a phone', () => {
@@ -12,7 +12,7 @@ test.describe('forms on a phone', () => {
   });
 
   async function openSaleForm(page: Page, request: Parameters<typeof createAccount>[0]): Promise<Locator> {
-    await logIn(page, await createAccount(request, 'acounts', 'Phone Clerk'));
+    await signIn(page, await createAccount(request, 'acounts', 'Phone Clerk'));
     await page.goto('/cashIn');
     await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
     return page.getByRole('dialog', { name: 'MS Wire Form' });
@@ -20,7 +20,7 @@ test.describe('forms on a phone', () => {
 
   test('an MS wire sale from /cashIn takes at most 7 taps; Enter moves on, the last field submits', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await logIn(page, await createAccount(request, 'acounts', 'Phone Seller'));
+    await signIn(page, await createAccount(request, 'acounts', 'Phone Seller'));
     await page.goto('/cashIn');
     let taps = 0;
     const tap = async (target: Locator) => {
@@ -89,7 +89,7 @@ test.describe('forms on a phone', () => {
 
   test('a toast over an open form leaves its title and close ✕ in sight, and a tap on the ✕ closes it', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await logIn(page, await createAccount(request, 'acounts', 'Phone Toast Clerk'));
+    await signIn(page, await createAccount(request, 'acounts', 'Phone Toast Clerk'));
     await page.goto('/cashOut');
     await page.getByRole('button', { name: 'Others Expenses', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Others Expenses' });
@@ -235,7 +235,7 @@ test.describe('forms on a phone', () => {
       if (route.request().method() === 'GET') await held;
       await route.continue();
     });
-    await logIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));
+    await signIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));
     await page.goto('/cashOut');
     await page.getByRole('button', { name: 'Salary', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Salary' });

@@ -1,6 +1,6 @@
 import { entryBody } from '../helpers/factories';
 import { todayIn } from '../../src/shared/dates';
-import { addPartner, logIn } from './support/accounts';
+import { addPartner, logIn, signIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -71,7 +71,7 @@ test('the printed ledger names the party with address and contact, keeps Dr with
     headers: origin,
   });
   expect(res.status(), await res.text()).toBe(201);
-  await logIn(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto(`/dashboard/ledger?partner=${id}`);
   const closing = page.getByTestId('ledger-closing');
   await expect(closing).toContainText('Dr');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { todayIn } from '../../src/shared/dates';
 import { type KindDef, type ProductionRole, kinds } from '../../src/shared/registry';
-import { logIn } from './support/accounts';
+import { signIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -28,7 +28,7 @@ test.describe('production report', () => {
     const today = todayIn('Asia/Dhaka');
     const shown = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
 
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: /^Production: cost per kg/ }).click();
     await expect(page.getByRole('heading', { name: 'Production', exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { messages as bn } from '../../src/shared/messages-bn';
 import { expect, test } from './fixtures';
-import { addPartner, createAccount, logIn } from './support/accounts';
+import { addPartner, createAccount, signIn } from './support/accounts';
 import { pickParty } from './support/forms';
 
 // Issue 32 (small things): a salary's amount is worked out from the employee's assigned salary and
@@ -9,7 +9,7 @@ import { pickParty } from './support/forms';
 test('the salary amount follows the days absent until the accountant types one; in Bangla too', async ({ page, request }, testInfo) => {
   const employee = `Salaried Worker ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Employee', employee, { assignedSalary: '20000' });
-  await logIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));
+  await signIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));
   await page.goto('/cashOut');
   await page.getByRole('button', { name: 'Salary', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Salary' });

@@ -10,7 +10,7 @@ import { serviceWorkerInCharge } from './support/service-worker';
 test.describe('the service worker helper', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('finds the worker in charge of a page that was still loading when it started', async ({ page, request, context }) => {
+  test('finds the worker in charge of a page that was still loading when it started @one-width', async ({ page, request, context }) => {
     const owner = await createAccount(request, 'admin', 'Worker Owner');
     let held = false;
     await context.route('**/dashboard', async (route) => {

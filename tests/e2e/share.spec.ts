@@ -1,6 +1,6 @@
 import { entryBody } from '../helpers/factories';
 import { expect, test } from './fixtures';
-import { addPartner, booksCheck, logIn } from './support/accounts';
+import { addPartner, booksCheck, signIn } from './support/accounts';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 
 // The statement in the party's hands (issue 29 items 3–6): the accountant makes a link from the
@@ -17,7 +17,7 @@ test('a ledger shared in Bangla: opened signed out, confirmed, shown on the due 
   const sale = entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: '400', discount_amount: '0', note: 'on credit' }, client);
   expect((await request.post('/api/mWireData', { data: sale, headers: origin })).status()).toBe(201);
 
-  await logIn(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto(`/dashboard/ledger?partner=${id}`);
   const panel = page.getByTestId('share-panel');
   await expect(panel).toContainText('No open link.');
@@ -90,7 +90,7 @@ test('the reminder list sends the due on WhatsApp in one tap and remembers when'
   await addPartner(request, 'Client', client, { contact: '+880 1812-345678' });
   const sale = entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: '0', discount_amount: '0', note: 'on credit' }, client);
   expect((await request.post('/api/mWireData', { data: sale, headers: origin })).status()).toBe(201);
-  await logIn(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto('/dashboard/dues?side=receivable');
   await page.getByTestId('dues-reminders').click();
   const row = page.getByTestId('dues-row').filter({ hasText: client });

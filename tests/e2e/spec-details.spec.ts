@@ -1,7 +1,7 @@
 import { todayIn } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { dateText } from '../../src/web/lib/format';
-import { addPartner, createAccount, logIn } from './support/accounts';
+import { addPartner, createAccount, signIn } from './support/accounts';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
 
@@ -9,7 +9,7 @@ const runId = `${Date.now() % 100000}`;
 
 test.describe('spec details', () => {
   test('an unknown /dashboard/… path shows the Not Found page', async ({ page }) => {
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/noSuchPage');
     await expect(page.getByRole('heading', { name: messages.notFound })).toBeVisible();
     await expect(page.getByText('404')).toBeVisible();
@@ -17,7 +17,7 @@ test.describe('spec details', () => {
 
   test('a reversed date range says so', async ({ page, request }) => {
     const id = await addPartner(request, 'Client', `Range ${runId}`);
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/ledger?partner=${id}&from=2026-05-10&to=2026-05-01`);
     await expect(page.getByRole('alert').filter({ hasText: 'The start date is after the end date' })).toBeVisible();
     await page.goto(`/dashboard/ledger?partner=${id}&from=2026-05-01&to=2026-05-10`);
@@ -26,7 +26,7 @@ test.describe('spec details', () => {
   });
 
   test('a refused page keeps the spec words and says whom to ask', async ({ page, request }) => {
-    await logIn(page, await createAccount(request, 'user', 'Plain User'));
+    await signIn(page, await createAccount(request, 'user', 'Plain User'));
     await page.goto('/cashIn');
     await expect(page.getByRole('heading', { name: messages.notAcounts, exact: true })).toBeVisible();
     await expect(page.getByText(messages.askAdmin)).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('spec details', () => {
   test('Partners Info searches by name, and contact numbers are tap-to-call links', async ({ page, request }) => {
     const name = `Callable ${runId}`;
     await addPartner(request, 'Client', name, { contact: '01711000111' });
-    await logIn(page, E2E_ADMIN);
+    await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/userDetailsData');
     await page.getByPlaceholder('Search by name').fill(`callable ${runId}`);
     const call = page.getByRole('link', { name: '01711000111' });
@@ -53,7 +53,7 @@ test.describe('spec details', () => {
     test('an entry form shows the business day (Asia/Dhaka), as the server stamps it', async ({ page, request }) => {
       const config = (await (await request.get('/api/config')).json()) as { data: { timeZone: string } };
       expect(config.data.timeZone).toBe('Asia/Dhaka');
-      await logIn(page, E2E_ADMIN);
+      await signIn(page, E2E_ADMIN);
       await page.goto('/cashIn');
       await page.getByRole('button', { name: 'MS Wire Form', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'MS Wire Form' });

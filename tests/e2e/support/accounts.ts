@@ -87,6 +87,17 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   if ((await page.getByTestId('signed-in-user').count()) > 0) await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
+/**
+ * Signed in without the sign-in page, for tests of other screens: the sign-in request made through
+ * the page's own request context, whose cookies the browser shares (the session and the role hint,
+ * as the form's request leaves them). Saves the two page loads of `logIn` (the form, then the
+ * landing screen); the sign-in page itself is tested with `logIn`.
+ */
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** What `npm run cli -- check` would say of the e2e server's books: [] when they agree. */
 export async function booksCheck(): Promise<string[]> {
   return (await (await fetch(`${control}/check`)).json()) as string[];

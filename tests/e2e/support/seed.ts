@@ -12,7 +12,8 @@ const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
  * statements have rows. `note`: the entries' note. Returns the partners' names and ids by category.
  */
 export async function oneOfEveryKind(request: APIRequestContext, note: string): Promise<{ names: Record<string, string>; ids: number[] }> {
-  const stamp = Date.now() % 100000;
+  // The worker's process in the name too: two workers seeding in the same millisecond must not collide.
+  const stamp = `${Date.now() % 100000}${String(process.pid % 100).padStart(2, '0')}`;
   const names = Object.fromEntries(partnerCategories.map((c) => [c, `Screen ${c} ${stamp}`]));
   const ids = await Promise.all(partnerCategories.map((c) => addPartner(request, c, names[c]!)));
   for (const kind of registry.kinds) {
