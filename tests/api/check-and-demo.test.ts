@@ -11,6 +11,9 @@ import { getSummary } from '../../src/server/modules/books/repository.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { overview } from '../../src/server/modules/overview/service.ts';
 import { kinds, registry } from '../../src/shared/registry.ts';
+import { CASH_ACCOUNT_ID } from '../../src/shared/accounts.ts';
+import { TRANSFER_KIND } from '../../src/shared/transfers.ts';
+import { accountToWire, listAccounts } from '../../src/server/modules/books/accounts.ts';
 import { createTestDatabase, dialects } from '../helpers/databases.ts';
 
 const run = promisify(execFile);
@@ -21,7 +24,7 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
     try {
       await seedDemo(t.database.db, { entries: 1500, today: '2026-11-22' });
       const seen = await t.database.db.selectFrom('entries').select('kind').distinct().execute();
-      expect(seen.map((r) => r.kind).sort()).toEqual(kinds.map((k) => k.kind).sort());
+      expect(seen.map((r) => r.kind).sort()).toEqual([...kinds.map((k) => k.kind), TRANSFER_KIND].sort());
       const dates = await t.database.db
         .selectFrom('entries')
         .select((eb) => [eb.fn.min('issue_date').as('first'), eb.fn.max('issue_date').as('last')])
@@ -38,6 +41,19 @@ describe.each(dialects)('demo books and the check on %s', (dialect) => {
       expect(glance.payables.length).toBeGreaterThan(0);
       for (const p of glance.receivables) expect(p.catagories, p.name).toBe('Client');
       for (const p of glance.payables) expect(suppliers.concat('Investor'), p.name).toContain(p.catagories);
+
+      // Money where a factory keeps it (issue 28): a bank account and a bKash wallet beside the drawer,
+      // payments into both, the drawer's cash taken to the bank, the wallet cashed out with its fee.
+      const accounts = (await listAccounts(t.database.db)).map(accountToWire);
+      const [bank, wallet] = ['bank', 'mobile'].map((type) => accounts.find((a) => a.type === type));
+      expect([bank?.name, wallet?.name]).toEqual(['Sonali Bank, Fatullah', 'bKash 01711-482930']);
+      for (const a of accounts.filter((x) => !x.archived)) expect(a.balance, a.name).toBeGreaterThanOrEqual(0);
+      expect(bank?.balance).toBeGreaterThan(0);
+      const transfers = await t.database.db.selectFrom('entries').select(['account_id', 'to_account_id', 'cash_p']).where('kind', '=', TRANSFER_KIND).execute();
+      expect(transfers.some((r) => Number(r.to_account_id) === bank?.id && Number(r.account_id) === CASH_ACCOUNT_ID)).toBe(true);
+      expect(transfers.some((r) => Number(r.account_id) === wallet?.id && Number(r.cash_p) < 0)).toBe(true);
+      const intoWallet = await t.database.db.selectFrom('entries').select('id').where('account_id', '=', Number(wallet?.id)).where('cash_p', '>', 0).execute();
+      expect(intoWallet.length).toBeGreaterThan(0);
 
       await t.database.db
         .updateTable('ledger_summary')

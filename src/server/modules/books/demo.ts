@@ -11,12 +11,16 @@ import {
   registry,
   wireSizes,
 } from '../../../shared/registry.ts';
+import { type AccountInput, CASH_ACCOUNT_ID, accountNameKey } from '../../../shared/accounts.ts';
 import { divideHalfUp, lineTotal } from '../../../shared/money.ts';
+import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import { salaryAfterAbsence } from '../../../shared/salary.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './repository.ts';
-import { ledgerEffect, recordRollups } from './rollups.ts';
+import { accountMoves, ledgerEffect, recordRollups } from './rollups.ts';
 import { buildEntryRow } from './entries.ts';
+import { createAccount } from './accounts.ts';
+import { emptyEntry } from './context.ts';
 
 // Believable demo books: partners of every category and a year of entries of every kind,
 // written through the same row builder as real saves (so `check` agrees), in batches.
@@ -53,6 +57,23 @@ const notesOf = (kind: KindDef): readonly string[] => (kind.production === 'firi
 
 /** How often a production role comes up beside the other kinds: a pot is repaired every 30 or so firings. */
 const roleWeights: Partial<Record<ProductionRole, number>> = { firing: 12, repair: 0.4 };
+
+/** The factory's money beside the cash drawer: a bank account and a bKash wallet. */
+const demoAccounts: AccountInput[] = [
+  { name: 'Sonali Bank, Fatullah', type: 'bank', bank: 'Sonali Bank', branch: 'Fatullah', number: '0117-0200-4521' },
+  { name: 'bKash 01711-482930', type: 'mobile', number: '01711482930' },
+];
+const demoActor = { id: 'demo', name: 'Demo Data', email: 'demo@localhost', role: 'admin' as const, sessionId: 'demo' };
+
+/** The demo's bank and wallet, added once (a second run finds them by name). */
+async function demoAccountIds(db: Kysely<DB>): Promise<{ bank: number; wallet: number }> {
+  const ids: number[] = [];
+  for (const input of demoAccounts) {
+    const found = await db.selectFrom('money_accounts').select('id').where('name_key', '=', accountNameKey(input.name)).executeTakeFirst();
+    ids.push(Number(found?.id ?? (await createAccount(db, input, demoActor)).id));
+  }
+  return { bank: ids[0] as number, wallet: ids[1] as number };
+}
 
 /** A small seeded random generator, so a demo run is repeatable. */
 function rng(seed: number) {
@@ -198,6 +219,12 @@ export async function seedDemo(
     }
   };
 
+  // Where the money is (issue 28): sales and payments now and then by bank or bKash, the drawer's
+  // cash taken to the bank each week, the wallet cashed out each month with its fee. Not with a
+  // chosen set of kinds (a benchmark's books).
+  const accounts = opts.kinds ? null : await demoAccountIds(db);
+  const held = new Map<number, number>();
+
   let batch: repo.NewEntry[] = [];
   let cash = 0;
   let stock = 0;
@@ -218,6 +245,7 @@ export async function seedDemo(
   const firstDay = new Date(start).toISOString().slice(0, 10);
   const record = (row: repo.NewEntry) => {
     if (row.party_id !== null) owed.set(row.party_id, (owed.get(row.party_id) ?? 0) + ledgerEffect(registry, row));
+    for (const move of accountMoves(row)) held.set(move.account_id, (held.get(move.account_id) ?? 0) + move.cash_p);
     batch.push(row);
     cash += row.cash_p;
     stock += row.stock_g;
@@ -249,7 +277,45 @@ export async function seedDemo(
   // The openings count among the entries asked for.
   const count = Math.max(opts.entries - batch.length, 0);
   const days = Array.from({ length: count }, () => between(0, 365)).sort((a, b) => a - b);
+  /** A transfer on `issueDate` of `amount` poisha (and a fee: an expense), as POST /api/transfers writes it. */
+  const transfer = (issueDate: string, from: number, to: number, amount: number, fee: number, note: string) =>
+    record(
+      Object.assign(
+        emptyEntry(),
+        { kind: TRANSFER_KIND, issue_date: issueDate, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null },
+        {
+          account_id: from,
+          to_account_id: to,
+          paid_amount_p: amount,
+          cash_p: 0 - fee,
+          note,
+        },
+      ),
+    );
+  let lastWeek = -1;
+  let lastMonth = '';
   for (let i = 0; i < count; i++) {
+    // A transfer takes the place of an entry: the books hold the number of entries asked for.
+    if (accounts) {
+      const day = new Date(start + (days[i] ?? 0) * 86_400_000).toISOString().slice(0, 10);
+      const [week, month] = [Math.floor((days[i] ?? 0) / 7), day.slice(0, 7)];
+      const [newWeek, newMonth] = [lastWeek >= 0 && week !== lastWeek, lastMonth !== '' && month !== lastMonth];
+      lastWeek = week;
+      lastMonth = month;
+      // Each week, most of the drawer's cash (in whole thousands) is taken to the bank.
+      const drawer = held.get(CASH_ACCOUNT_ID) ?? 0;
+      if (newWeek && drawer > 2_000_000) {
+        transfer(day, CASH_ACCOUNT_ID, accounts.bank, Math.floor((drawer * 0.6) / 100_000) * 100_000, 0, 'Deposited at the branch');
+        continue;
+      }
+      // Each month, the wallet is cashed out at an agent: 18.50 taka a thousand.
+      const wallet = held.get(accounts.wallet) ?? 0;
+      if (newMonth && wallet > 500_000) {
+        const amount = Math.floor((wallet * 0.8) / 100_000) * 100_000;
+        transfer(day, accounts.wallet, CASH_ACCOUNT_ID, amount, divideHalfUp(amount * 185, 10_000), 'bKash cash-out');
+        continue;
+      }
+    }
     const kind = pickKind();
     let day = new Date(start + (days[i] ?? 0) * 86_400_000);
     // The furnace rests on Fridays.
@@ -317,6 +383,12 @@ export async function seedDemo(
         lifecycle_at: at,
         lifecycle_by: 'Demo Data',
       });
+    }
+    // Some money comes and goes by the bank or bKash: a client's payment or a sale, a supplier paid from the bank.
+    if (accounts && kind.cash && row.cash_p !== 0) {
+      const r = rand();
+      if (row.cash_p > 0 && row.party_id !== null) row.account_id = r < 0.2 ? accounts.bank : r < 0.35 ? accounts.wallet : CASH_ACCOUNT_ID;
+      else if (row.cash_p < 0 && kind.kind === 'partnerPayment' && r < 0.4) row.account_id = accounts.bank;
     }
     record(row);
     if (batch.length >= 2000) await flush();
