@@ -35,6 +35,8 @@ const ImportPage = lazy(() => import('../features/import/import-page').then((m) 
 // Who owes what and since when (issue 29).
 const DuesPage = lazy(() => import('../features/dues/dues-page').then((m) => ({ default: m.DuesPage })));
 // An entry's printable receipt: opened from an entry's actions, loaded then.
+// The opening balances' own form (they have no entry screen): on their pages, for whoever may enter them.
+const EntryButtons = lazy(() => import('../features/books/entry-buttons').then((m) => ({ default: m.EntryButtons })));
 const Receipt = lazy(() => import('../features/books/receipt').then((m) => ({ default: m.Receipt })));
 
 export function meta() {
@@ -122,13 +124,21 @@ function Content({ page, url, partner, id }: { page: string; url: string | null;
 }
 
 function PageView({ page }: { page: DashboardPage }) {
+  const role = useSession().user?.role ?? null;
+  // The cut-over day's balances are entered on their own pages (an admin's, issue 30): their kinds have no entry screen.
+  const opening =
+    'kind' in page && page.kind.opening && allows(page.kind.write, role) ? (
+      <div className="no-print my-3 max-w-md" data-testid="opening-form-button">
+        <EntryButtons kinds={[page.kind]} />
+      </div>
+    ) : null;
   switch (page.type) {
     case 'party':
-      return <PartyList kind={page.kind} label={page.label} />;
+      return <PartyList kind={page.kind} label={page.label} actions={opening} />;
     case 'history':
       return <HistoryList kind={page.kind} label={page.label} />;
     case 'statement':
-      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} ownColumns />;
+      return <Statement type={page.kind.dashboard.statement} url={page.kind.path} ownColumns actions={opening} />;
     case 'log':
       return <KindLog kind={page.kind} title={page.label} />;
     case 'partners':

@@ -41,7 +41,8 @@ export function HistoryList({ kind, label }: { kind: KindDef; label: string }) {
 }
 
 /** Distinct names with a details link and a search box (party list pages). */
-export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
+/** A kind's parties with their entries' count; `actions` (a form's button) under the heading. */
+export function PartyList({ kind, label, actions }: { kind: KindDef; label: string; actions?: React.ReactNode }) {
   const m = useMessages();
   const [search, setSearch] = useState('');
   const s = useDeferredValue(search.trim());
@@ -52,6 +53,7 @@ export function PartyList({ kind, label }: { kind: KindDef; label: string }) {
   return (
     <section>
       <h1 className="text-2xl font-bold">{tr(label)}</h1>
+      {actions}
       <SearchBox value={search} onChange={setSearch} placeholder={m.searchName} />
       <DataTable
         className="mt-4"

@@ -74,7 +74,18 @@ function decoded(text: string): string {
   }
 }
 
-export function Statement({ type, url, ownColumns = false }: { type: StatementLayout; url: string; ownColumns?: boolean }) {
+export function Statement({
+  type,
+  url,
+  ownColumns = false,
+  actions,
+}: {
+  type: StatementLayout;
+  url: string;
+  ownColumns?: boolean;
+  /** Under the heading: a form's button (the opening balances' page). */
+  actions?: React.ReactNode;
+}) {
   const m = useTexts(statementTexts);
   const [params] = useSearchParams();
   const [path = '', query = ''] = url.split(/\?(.*)/s);
@@ -194,6 +205,7 @@ export function Statement({ type, url, ownColumns = false }: { type: StatementLa
       <p className="no-print mt-1 text-sm text-muted">
         {tr(kind.title)} · {rangeText}
       </p>
+      {actions}
       <ReportActions
         filter={day ? null : <DateFilter />}
         onCsv={() => void csv()}
