@@ -156,7 +156,8 @@ function banglaShell(englishHtml, en, bn, clientDir) {
  */
 async function staticAuthPages(clientDir, renderAuthPage, headerWords) {
   const src = await buildIsland(clientDir, 'auth-island', authIsland, true);
-  const withIsland = (html) => html.replace('</head>', `<script type="module" src="${src}"></script></head>`);
+  // The switch hidden until the island has drawn the header, as on `/` (a signed-in visitor's name moves it).
+  const withIsland = (html) => switchShownByIsland(html).replace('</head>', `<script type="module" src="${src}"></script></head>`);
   for (const page of ['login', 'signup']) {
     const file = path.join(clientDir, page, 'index.html');
     const english = withoutReact(fs.readFileSync(file, 'utf8'));

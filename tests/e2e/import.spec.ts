@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
@@ -37,7 +36,10 @@ const shared = new Set(['userDetailsData.json', 'loggedInUsers.json', 'users.jso
  * import; the partners and people stay the sample's.
  */
 function sampleOfThisRun(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-import-sample-'));
+  // In the test's own output folder, which Playwright empties before each run.
+  const out = test.info().outputPath();
+  fs.mkdirSync(out, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(out, 'sample-'));
   const digits = createHash('sha1').update(`${tag} ${Date.now()}`).digest('hex').slice(0, 8);
   for (const f of fs.readdirSync(SAMPLE)) {
     const text = fs.readFileSync(path.join(SAMPLE, f), 'utf8');
@@ -201,6 +203,9 @@ for (const lang of ['en', 'bn'] as const) {
     expect(workbook.name).toMatch(/^ama-books-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheets = await readSheetNames(workbook.body);
     expect(sheets[0]).toBe(word(lang, registry.kinds[0]!.title));
+    // A day that does not exist (it has a day's shape): nothing to download.
+    await page.getByLabel(m.startDate, { exact: true }).fill('2026-02-30');
+    await expect(page.getByTestId('export-workbook')).toHaveCount(0);
     // Days the wrong way round: said plainly, nothing to download.
     await page.getByLabel(m.startDate, { exact: true }).fill(lang === 'en' ? '31/12/2099' : '৩১/১২/২০৯৯');
     await page.getByLabel(m.startDate, { exact: true }).blur();

@@ -388,7 +388,9 @@ export async function seedDemo(
     if (accounts && kind.cash && row.cash_p !== 0) {
       const r = rand();
       if (row.cash_p > 0 && row.party_id !== null) row.account_id = r < 0.2 ? accounts.bank : r < 0.35 ? accounts.wallet : CASH_ACCOUNT_ID;
-      else if (row.cash_p < 0 && kind.kind === 'partnerPayment' && r < 0.4) row.account_id = accounts.bank;
+      // A supplier paid from the bank, while the bank has it.
+      else if (row.cash_p < 0 && demoPayers[kind.kind]?.side === -1 && r < 0.4 && (held.get(accounts.bank) ?? 0) + row.cash_p >= 0)
+        row.account_id = accounts.bank;
     }
     record(row);
     if (batch.length >= 2000) await flush();

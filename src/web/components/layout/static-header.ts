@@ -81,3 +81,12 @@ export async function drawHeader(user: SessionUser | null, pageLang: Lang, t: (e
   if (matchMedia('(max-width: 639.98px)').matches) header.querySelector('[data-header-strip]')?.append(box);
   else name.before(box);
 }
+
+/**
+ * The language switch is drawn hidden on these pages (scripts/static-home.mjs): the name and figures
+ * drawn beside it would move it in view. It comes into sight once the header is final, at most 3 s on.
+ */
+export function showSwitchAfter(header: Promise<unknown>): void {
+  const atMost = new Promise((done) => setTimeout(done, 3000));
+  void Promise.race([header, atMost]).finally(() => document.querySelector('[data-testid="language-switch"]')?.classList.remove('invisible'));
+}

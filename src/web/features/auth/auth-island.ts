@@ -9,7 +9,7 @@ import { type Lang, type Messages, messages as english } from '../../../shared/m
 import type { RefusalCode, RefusalParams, Refusals } from '../../../shared/refusal-texts';
 import { setSpeaker, speak } from '../../../shared/say';
 import { toBengaliDigits } from '../../../shared/digits';
-import { drawHeader, h, pageWords, sessionUser } from '../../components/layout/static-header';
+import { drawHeader, h, pageWords, sessionUser, showSwitchAfter } from '../../components/layout/static-header';
 import { ApiError, waitBeforeRefusals } from '../../lib/api';
 import { googleSignInUrl, requestPasswordReset, sendVerificationAgain, signInWithEmail, signUpWithEmail } from '../../lib/auth-actions';
 import { landingFor, withArrival } from '../../lib/auth-arrival';
@@ -270,7 +270,7 @@ function signupPage(form: HTMLFormElement): void {
 }
 
 // A visitor already signed in sees their own header here too (the page is prerendered signed out).
-void sessionUser().then((user) => drawHeader(user, pageLang, pageWords()));
+showSwitchAfter(sessionUser().then((user) => drawHeader(user, pageLang, pageWords())));
 const form = document.querySelector<HTMLFormElement>('form[data-auth-form]');
 if (form?.dataset.authForm === 'login') loginPage(form);
 else if (form?.dataset.authForm === 'signup') signupPage(form);

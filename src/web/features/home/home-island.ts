@@ -6,7 +6,7 @@
 import { setDateLanguage } from '../../../shared/dates';
 import { digitsFor } from '../../../shared/digits';
 import type { Lang } from '../../../shared/messages';
-import { drawHeader, h, pageWords, sessionUser } from '../../components/layout/static-header';
+import { drawHeader, h, pageWords, sessionUser, showSwitchAfter } from '../../components/layout/static-header';
 import { arrivalNote } from '../../lib/auth-arrival';
 import { pendingLanguage, rememberLanguage, saveAccountLanguage } from '../../lib/lang-memory';
 import { switchByReload } from '../../lib/reload-language';
@@ -72,6 +72,4 @@ async function signedInHeader(): Promise<void> {
 fillDates(new Date());
 arrivalNotice();
 switchByReload(pageLang, (next) => (signedIn ? saveAccountLanguage(signedIn, next) : undefined));
-// The switch comes into sight once the header is final (at most 3 s), so the figures never shift it in view.
-const headerDrawn = new Promise((done) => setTimeout(done, 3000));
-void Promise.race([signedInHeader(), headerDrawn]).finally(() => document.querySelector('[data-testid="language-switch"]')?.classList.remove('invisible'));
+showSwitchAfter(signedInHeader());

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { daysBetween } from '../../../shared/backdate';
+import { isoDate } from '../../../shared/books-api';
 import { todayIn } from '../../../shared/dates';
 import { type ImportBatch, MB, WORKBOOK_MAX_DAYS, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
 import { PARTNER_COLLECTION, registry } from '../../../shared/registry';
-import { DateInput, isWireDay } from '../../components/form/date-input';
+import { DateInput } from '../../components/form/date-input';
 import { Modal } from '../../components/ui/modal';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { businessTimeText, configQuery } from '../../lib/config';
@@ -170,7 +171,9 @@ function TemplatesAndExport() {
   const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const ids = { sheet: useId(), from: useId(), to: useId() };
   const inLang = lang === 'bn' ? 'lang=bn' : '';
-  const days = isWireDay(range.from) && isWireDay(range.to) ? daysBetween(range.from, range.to) : null;
+  // Real days only (2026-02-30 has a day's shape): the field says why text is no day.
+  const realDay = (v: string) => isoDate.safeParse(v).success;
+  const days = realDay(range.from) && realDay(range.to) ? daysBetween(range.from, range.to) : null;
   const rangeProblem = days === null ? null : days < 0 ? m.datesSwapped : days > WORKBOOK_MAX_DAYS ? refusalIn('range_too_long', { months: 12 }) : null;
   const workbook = days !== null && !rangeProblem ? `/api/export.xlsx?from=${range.from}&to=${range.to}${inLang ? `&${inLang}` : ''}` : undefined;
   return (
