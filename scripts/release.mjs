@@ -41,9 +41,28 @@ const dir = path.join(out, name);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
-for (const p of CONTENTS) {
+/**
+ * What the server's sources import from outside src/server and src/shared (the shared statement's
+ * page reads content/home.json for the company's name): found in the sources, so a release never
+ * leaves out a file the server needs to start (one did, 2026-11-26: `npm start` failed).
+ */
+function serverImportsOutside() {
+  const found = new Set();
+  for (const f of fs.readdirSync(path.join(root, 'src/server'), { recursive: true })) {
+    if (!/\.(ts|mts|js|mjs)$/.test(String(f))) continue;
+    const file = path.join(root, 'src/server', String(f));
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\(\s*)'(\.\.?\/[^']+)'/g)) {
+      const target = path.relative(root, path.resolve(path.dirname(file), m[1]));
+      if (!/^src\/(server|shared)\//.test(target)) found.add(target);
+    }
+  }
+  return [...found];
+}
+
+for (const p of [...CONTENTS, ...serverImportsOutside()]) {
   const from = path.join(root, p);
   if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, p), { recursive: true });
+  else if (!CONTENTS.includes(p)) throw new Error(`${p} is imported by the server but missing`);
 }
 fs.cpSync(path.join(root, 'build/client'), path.join(dir, 'build/client'), { recursive: true });
 const manifest = { name: 'ama-books', version, commit, changed, builtAt: new Date().toISOString(), builtWithNode: process.versions.node };

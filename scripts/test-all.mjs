@@ -1,6 +1,7 @@
 // `npm test`: everything a change can break, in one go: lint, typecheck, the unit, API and
 // reliability tests (Vitest's three projects, vitest.config.ts), a production build, the browser
-// tests (Playwright on the system Chromium) and the benchmarks at their quick size.
+// tests (Playwright on the system Chromium), the release started as a server would, and the
+// benchmarks at their quick size.
 // Ends with one line "N passed, N failed, N skipped" adding up every runner's counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -108,6 +109,11 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
     for (const e of p.errors ?? []) failedTests.push(`browser tests\n      ${firstLines(e.message)}`);
   } else totals.failed++;
 } else totals.failed++;
+
+// The release as a server gets it (the build above packed, installed without development
+// packages, started by npm start, the smoke test): a file the server needs left out of the
+// tarball once stopped `npm start` with every other test green.
+check('release (npm run test:release -- --no-build)', 'node', ['scripts/test-release.mjs', '--no-build']);
 
 // The benchmark harness at small sizes, so it cannot rot (figures are read, not judged, here).
 check('benchmarks (--quick)', 'node', ['scripts/bench.mjs', '--quick']);
