@@ -57,6 +57,22 @@ for (const lang of ['en', 'bn'] as const) {
     const client = `Late Client ${lang} ${info.project.name} ${Date.now() % 100000}`;
     const partnerId = await addPartner(request, 'Client', client);
     await logIn(page, await createAccount(request, 'acounts', 'Late Clerk'));
+    // The refusals' words come with a form's first check. As on a slow line, they are held back
+    // here until the day has been emptied to type again: the check must still be of what was
+    // submitted (it once passed the emptied form, and the sale was saved as today).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wordsAsked = false;
+    await page.route(/\/assets\/refusal(s-bn|-texts)-[\w-]+\.js$/, async (route) => {
+      wordsAsked = true;
+      await held;
+      await route.continue();
+    });
+    // Each day the sale is sent with (the outbox sends each entry once, as saved).
+    const sentDays: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mWireData') sentDays.push(r.postDataJSON()?.issue_date);
+    });
     const dialog = await openSale(page, client, lang);
 
     // Today by default, read-only, with a small "change"; no reason asked.
@@ -79,8 +95,13 @@ for (const lang of ['en', 'bn'] as const) {
     );
     await dialog.getByRole('button', { name: m(lang).submit }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: m(lang).voucherDate })).toBeVisible();
-    // Typed day first, as the slip has it (in Bangla, in Bengali digits).
+    // Typed day first, as the slip has it (in Bangla, in Bengali digits), the field emptied while
+    // the check of the impossible day waits for its words.
+    await expect.poll(() => wordsAsked).toBe(true);
     await date.fill('');
+    const wordsCame = page.waitForResponse(/\/assets\/refusal/);
+    release();
+    await wordsCame;
     await date.pressSequentially(dayText(slipDay, lang));
     await expect(dialog.getByRole('alert').filter({ hasText: m(lang).voucherDate })).toHaveCount(0);
     // Enter moves on to the reason, which an earlier day asks for.
@@ -95,6 +116,7 @@ for (const lang of ['en', 'bn'] as const) {
     await dialog.getByRole('button', { name: m(lang).submit }).click();
     await expect(page.getByText(m(lang).confirmed).first()).toBeVisible();
     await dialog.getByRole('button', { name: m(lang).close }).click();
+    expect(sentDays).toEqual([slipDay]);
 
     const mark = `${fill(m(lang).enteredOnFor, { entered: day(today, lang), day: day(slipDay, lang) })}: slip found in the drawer`;
     // The latest entries carry the mark.

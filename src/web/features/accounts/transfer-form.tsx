@@ -57,7 +57,7 @@ export function TransferForm({ correcting, onDone }: { correcting?: Transfer | u
   const shown = accounts.filter((a) => !a.archived || named.has(a.id));
   const firstOther = shown.find((a) => a.id !== CASH_ACCOUNT_ID)?.id;
   const form = useForm<Values>({
-    resolver: checkedBy(transferFormSchema),
+    resolver: checkedBy(transferFormSchema, { typed: true }),
     defaultValues: correcting
       ? {
           from_account_id: String(correcting.from_account_id),
@@ -71,8 +71,7 @@ export function TransferForm({ correcting, onDone }: { correcting?: Transfer | u
   });
   const errors = form.formState.errors;
   // The typed text is sent (the server reads taka as typed), not the form's parsed poisha.
-  const onSubmit = form.handleSubmit(() => {
-    const v = form.getValues();
+  const onSubmit = form.handleSubmit((v) => {
     const body: Record<string, unknown> = { from_account_id: v.from_account_id, to_account_id: v.to_account_id, amount: v.amount, fee: v.fee, note: v.note };
     if (correcting) body.reason = v.reason;
     else body.idempotency_key = key.current;

@@ -48,24 +48,30 @@ export function useEntryDefaults(
     const text = (k: string) => (from?.[k] === null || from?.[k] === undefined || (k === 'account_id' && Number(from[k]) === 1) ? '' : String(from[k]));
     return from ? Object.fromEntries(Object.keys(blank).map((k) => [k, text(k)])) : blank;
   }, [blank, correcting, draft]);
-  // The kind's schema, then the late voucher's rule (shared/backdate.ts) against today, as the server has them.
-  const resolver = useMemo(() => {
-    const bySchema = checkedBy<EntryFormValues>(schema);
-    const withLate: Resolver<EntryFormValues> = async (values, context, options) => {
-      const result = await bySchema(values, context, options);
-      if (correcting) return result;
-      const late = checkBackdate(values.issue_date || undefined, values.backdate_reason, today);
-      if (late.ok || result.errors[late.field]) return result;
-      return { values: {}, errors: { ...result.errors, [late.field]: { type: 'custom', message: say(late.code, late.params) } } };
-    };
-    return withLate;
-  }, [schema, today, correcting]);
+  const resolver = useMemo(() => entryCheck(schema, today, Boolean(correcting)), [schema, today, correcting]);
   const form = useForm<EntryFormValues>({ resolver, defaultValues: start, shouldFocusError: false });
   const errors = form.formState.errors as FieldErrors<EntryFormValues>;
   const values = form.watch();
   // Closing the pop-up with typed values asks first.
   useGuardDiscard(Object.keys(start).some((k) => (values[k] ?? '') !== start[k]));
   return { fields, partyField, blank, form, errors, values };
+}
+
+/**
+ * The entry form's check: the kind's schema, then the late voucher's rule (shared/backdate.ts)
+ * against today, as the server has them (a correction keeps its day). Both read the values as they
+ * were when the check began (checkedBy), and a passing check gives those, as typed: what is sent.
+ */
+export function entryCheck(schema: Parameters<typeof checkedBy>[0], today: string, correcting: boolean): Resolver<EntryFormValues> {
+  const bySchema = checkedBy<EntryFormValues>(schema, { typed: true });
+  return async (values, context, options) => {
+    const seen = { ...values };
+    const result = await bySchema(seen, context, options);
+    if (correcting) return result;
+    const late = checkBackdate(seen.issue_date || undefined, seen.backdate_reason, today);
+    if (late.ok || result.errors[late.field]) return result;
+    return { values: {}, errors: { ...result.errors, [late.field]: { type: 'custom', message: say(late.code, late.params) } } };
+  };
 }
 
 /** The party's last rate and size for this kind, as a start (only into fields still empty). */

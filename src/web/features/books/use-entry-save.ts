@@ -54,9 +54,9 @@ export function useEntrySave({
     if (formRef.current?.contains(el) && document.activeElement === document.body) el.focus({ preventScroll: true });
   }, [saving]);
 
-  const onSubmit = form.handleSubmit(async () => {
+  // What the check passed is what is sent (not the form's values read now: checkedBy).
+  const onSubmit = form.handleSubmit(async (raw) => {
     focusedAtSave.current = document.activeElement;
-    const raw = form.getValues();
     const body: Record<string, unknown> = { idempotency_key: key.current };
     for (const [k, v] of Object.entries(raw)) if (v !== '') body[k] = v;
     // On failure the form keeps what was typed, and the same key makes a retry safe.

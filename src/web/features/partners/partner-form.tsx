@@ -23,13 +23,13 @@ export function PartnerForm({ partner, onDone }: { partner?: Partner; onDone?: (
         refuse_past_limit: partner.refuse_past_limit,
       }
     : blank;
-  const form = useForm<Values>({ resolver: checkedBy(partnerSchema), defaultValues: initial });
+  const form = useForm<Values>({ resolver: checkedBy(partnerSchema, { typed: true }), defaultValues: initial });
   const save = useSavePartner();
   const errors = form.formState.errors;
   const idPrefix = useId();
 
-  const onSubmit = form.handleSubmit(async () => {
-    if (await saveWithToast(() => save.mutateAsync({ id: partner?.id, body: form.getValues() }), partner ? m.updated : m.confirmed)) {
+  const onSubmit = form.handleSubmit(async (typed) => {
+    if (await saveWithToast(() => save.mutateAsync({ id: partner?.id, body: typed }), partner ? m.updated : m.confirmed)) {
       if (!partner) form.reset(blank);
       onDone?.();
     }
