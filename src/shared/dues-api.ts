@@ -32,12 +32,6 @@ export type DueBucket = (typeof dueBuckets)[number]['key'];
 /** The bucket of a due `age` days old. */
 export const bucketOf = (age: number): DueBucket => dueBuckets.find((b) => age <= b.upTo)?.key ?? 'd90_plus';
 
-/** The day `n` days after `day` (before it when `n` is negative; YYYY-MM-DD each). */
-export const dayShifted = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Days from `from` to `to` (YYYY-MM-DD each). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 // The types are the answer schema's (api-schemas.ts), imported as types only: no page loads zod for them.
 export type Dues = z.infer<typeof duesAnswerSchema>['data'];
 export type DueRow = Dues['rows'][number];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketOf, daysBetween } from '../../src/shared/dues-api.ts';
+import { daysBetween } from '../../src/shared/backdate.ts';
+import { bucketOf } from '../../src/shared/dues-api.ts';
 import { dueAges } from '../../src/server/modules/dues/repository.ts';
 import { ageDues } from '../../src/server/modules/dues/service.ts';
 import { type TestDatabase, createTestDatabase, dialects } from '../helpers/databases.ts';

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { dayShifted, dueBuckets } from '../../../shared/dues-api.ts';
+import { daysBefore } from '../../../shared/backdate.ts';
+import { dueBuckets } from '../../../shared/dues-api.ts';
 import type { DB } from '../../db/schema.ts';
 
 // Reads of the due list: running totals only (party_totals, party_day_totals; decision 0007), never
@@ -49,7 +50,7 @@ export async function dueAges(db: Kysely<DB>, sign: 1 | -1, asOf: string): Promi
     sql`(select coalesce(sum(b.${raised}), 0) from party_day_totals b where b.party_id = w.party_id and b.issue_date >= ${from} and b.issue_date <= ${to})`;
   // The buckets' days: the first three buckets' edges (dueBuckets: 30, 60, 90 days), each from the day after the one before.
   const [{ upTo: to0 }, { upTo: to1 }, { upTo: to2 }] = dueBuckets;
-  const edge = (days: number) => dayShifted(asOf, -days);
+  const edge = (days: number) => daysBefore(asOf, days);
   const rows = await sql<DueAge>`with recursive
     totals (party_id, due, paid) as materialized (
       select t.party_id, cast((t.effect_p - coalesce(sum(a.effect_p), 0)) * ${sign} as bigint), cast(t.${paid} - coalesce(sum(a.${paid}), 0) as bigint)

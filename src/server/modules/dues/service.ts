@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/dates.ts';
-import { type DueRow, type DueSide, type Dues, bucketOf, daysBetween } from '../../../shared/dues-api.ts';
+import { daysBetween } from '../../../shared/backdate.ts';
+import { type DueRow, type DueSide, type Dues, bucketOf } from '../../../shared/dues-api.ts';
 import { toDecimal, units } from '../../../shared/money.ts';
 import type { DB } from '../../db/schema.ts';
 import { lastAnswers, lastReminders } from '../share/repository.ts';
