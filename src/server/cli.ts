@@ -30,13 +30,15 @@ const usage = `Usage:
   npm run cli -- seed:demo [--entries N] [--parties P]
       With the server stopped: fills the database with demo partners (52, or P in the same
       proportions of categories) and N entries (default 2000) over the past year.
-  npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--by NAME]
+  npm run cli -- import <folder> [--dry-run] [--skip-bad-rows] [--book-dashboard REASON] [--by NAME]
       Imports the old system's export (mongoexport files named after their collections, and
       Firebase's users.json), and spreadsheets: <kind>.csv, partners.csv, openingDues.csv,
       openingBalances.csv, or .xlsx workbooks with a sheet so named per kind (templates:
       GET /api/import/templates/<name>.xlsx). One line per problem or note, then a count line. Writes nothing
       while a row has a problem (unless --skip-bad-rows); --dry-run writes nothing at all.
       Exits 1 while any row has a problem. With the server stopped on SQLite.
+      --book-dashboard REASON: the old dashboard's stock and balance, where they differ from
+      what the entries add up to, go in as opening adjustments with REASON (else only noted).
   npm run cli -- export <folder>
       Writes the whole books into <folder> (made if missing; it must be empty) in the format
       import reads: partners, each kind's entries with their voids and corrections, accounts,
@@ -165,8 +167,15 @@ async function importCommand(database: Database, args: string[]): Promise<string
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean', default: false }, 'skip-bad-rows': { type: 'boolean', default: false }, by: { type: 'string' } },
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      'skip-bad-rows': { type: 'boolean', default: false },
+      'book-dashboard': { type: 'string' },
+      by: { type: 'string' },
+    },
   });
+  const reason = values['book-dashboard']?.trim();
+  if (values['book-dashboard'] !== undefined && !reason) throw new CliError(`--book-dashboard takes the reason the difference is booked for\n${usage}`);
   const [folder] = positionals;
   if (!folder || positionals.length > 1) throw new CliError(`import takes one folder\n${usage}`);
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new CliError(`${folder} is not a folder`);
@@ -181,6 +190,7 @@ async function importCommand(database: Database, args: string[]): Promise<string
     actor: { id: `cli:${who}`, name: who },
     accounts: oldSystemAccounts(await loadAuth(database)),
     onLine: (line) => void process.stdout.write(`${line}\n`),
+    ...(reason ? { dashboardReason: reason } : {}),
   });
   process.exitCode = report.exitCode;
   return '';

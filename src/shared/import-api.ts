@@ -42,6 +42,11 @@ export const WORKBOOK_MAX_DAYS = 366;
 /** The most report rows an answer carries (the counts always count all). */
 export const IMPORT_ROWS_MAX = 5000;
 
+/** The report's note of the old dashboard's figure against the entries' (offers booking the difference). */
+export const DASHBOARD_NOTE = 'import_note_dashboard';
+/** The longest reason for booking the old dashboard's difference as opening adjustments (`dashboard_reason`: an entry's note). */
+export const DASHBOARD_REASON_MAX = 500;
+
 export const importRowSchema = z.object({
   file: z.string(),
   row: z.number().int(),

@@ -149,6 +149,7 @@ export const refusalTexts = {
   import_note_total: 'note: the old system had {old}, recomputed {recomputed} (difference {difference})',
   import_note_duplicate: 'note: the same as row {row} but for its _id (entered twice?): both are imported; void one if so',
   import_note_dashboard: 'note: the old dashboard says {old}; the imported entries add up to {imported} (difference {difference})',
+  import_note_dashboard_booked: 'note: the difference goes in as an opening adjustment ({side} {amount})',
   // The books' own export read back (modules/import/native.ts, docs/decisions/0040).
   import_ref_unknown: '{value} is not in this export (nor imported before)',
   import_kind_unknown: '{value} is not a kind of entry the server writes',

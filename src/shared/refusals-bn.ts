@@ -138,6 +138,7 @@ export const refusals: Refusals = {
   import_note_total: 'নোট: পুরোনো সিস্টেমে ছিল {old}, নতুন হিসাবে {recomputed} (পার্থক্য {difference})',
   import_note_duplicate: 'নোট: _id ছাড়া সারি {row}-এর হুবহু এক (দুবার লেখা?): দুটিই আনা হলো; তেমন হলে একটি বাতিল করুন',
   import_note_dashboard: 'নোট: পুরোনো ড্যাশবোর্ডে {old}; আনা এন্ট্রিগুলোর যোগফল {imported} (পার্থক্য {difference})',
+  import_note_dashboard_booked: 'নোট: পার্থক্যটি প্রারম্ভিক সমন্বয় হিসেবে যাবে ({side} {amount})',
   import_file_too_big: 'ফাইলটি {size} MB; {type} ফাইল সর্বোচ্চ {limit} MB হতে পারে: ভাগ করে পাঠান',
   import_not_xlsx: 'এটি এক্সেল ওয়ার্কবুক (.xlsx) নয়: "Excel Workbook" হিসেবে আবার সেভ করুন',
   import_zip_bomb: 'খুললে {size} MB হবে, সীমা {limit} MB: ভাগ করুন, বা CSV হিসেবে সেভ করুন',

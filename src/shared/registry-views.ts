@@ -96,7 +96,15 @@ export const statementLayouts: Record<StatementLayout, readonly LayoutColumn[]> 
   paymentDetails: layout(...nameDate(), ['Paid Amount', 'paid_amount_p'], ['Note', 'note']),
   otherExpansesDetails: layout(...nameDate('Type'), ['Cost', 'paid_amount_p'], ['Note', 'note']),
   // prettier-ignore
-  salaryDetails: layout(...nameDate(), ['Paid Amount', 'paid_amount_p'], ['Month', 'month'], ['Assigned Amount (Employee)', 'assigned_salary'], ['Note', 'note']),
+  // Ours (decision 0044): an opening adjustment's way, its money and its stock.
+  adjustmentDetails: layout(...nameDate('Side'), ['Paid Amount', 'paid_amount_p'], ['Weight/KG', 'weight_g'], ['Note', 'note'], ['issued by', 'issued_by']),
+  salaryDetails: layout(
+    ...nameDate(),
+    ['Paid Amount', 'paid_amount_p'],
+    ['Month', 'month'],
+    ['Assigned Amount (Employee)', 'assigned_salary'],
+    ['Note', 'note'],
+  ),
 };
 
 export const isStatementLayout = (name: string): name is StatementLayout => Object.hasOwn(statementLayouts, name);

@@ -19,6 +19,8 @@ export const oldSpellings: Readonly<Record<string, string>> = { Febuary: 'Februa
 export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 /** Which way an opening due goes: the party owes the factory, or the factory owes the party. */
 export const openingDueSides = ['Receivable', 'Payable'] as const;
+/** Which way an opening adjustment goes: money or stock added to the books' figure, or taken from it. */
+export const adjustmentSides = ['Add', 'Take away'] as const;
 export const expenseTypes = ['House Rent', 'Electricity Bill', 'Water Bill', 'Internet Bill', 'Maintanence Cost', 'Others'] as const;
 
 export type FieldInput =
@@ -57,7 +59,7 @@ export type KindGroup = 'cashIn' | 'cashOut' | 'fire';
 export type EntryScreen = 'credit' | 'debit' | 'fireCount';
 
 /** The statement layouts of spec §2 (each is a page /dashboard/<layout>). */
-export type StatementLayout = 'details' | 'paymentDetails' | 'otherExpansesDetails' | 'salaryDetails';
+export type StatementLayout = 'details' | 'paymentDetails' | 'otherExpansesDetails' | 'salaryDetails' | 'adjustmentDetails';
 
 /** Where a kind shows on the dashboard (spec §2). */
 export interface DashboardDef {
@@ -105,6 +107,22 @@ export interface LogColumn {
 /** The part a kind plays in the production report (modules/production). */
 export type ProductionRole = 'firing' | 'powder' | 'acidBought' | 'repair' | 'salaries' | 'otherExpenses' | 'wireBought' | 'wireSold' | 'furnaceWork';
 
+/** A rule that goes the other way when the entry's choice `field` holds `when` (an opening due that is payable). */
+export interface Flip {
+  field: string;
+  when: string;
+}
+
+/**
+ * The sign a rule (`cash`, `stock`, `ledger`) gives a stored row of its kind: `sign`, turned the
+ * other way when the rule's flip field holds its `when`. `row` is keyed by column.
+ */
+export function ruleSign(kind: { fields: readonly FieldDef[] }, rule: { flip?: Flip } | object, sign: 1 | -1, row: Readonly<Record<string, unknown>>): 1 | -1 {
+  const flip = 'flip' in rule ? rule.flip : undefined;
+  const column = flip && kind.fields.find((f) => f.name === flip.field)?.column;
+  return column && row[column] === flip.when ? (-sign as 1 | -1) : sign;
+}
+
 export interface KindDef {
   kind: string;
   /** API path under /api (spec §7). */
@@ -115,16 +133,16 @@ export interface KindDef {
   fields: readonly FieldDef[];
   /** total_price = weight × rate, or quantity × rate; due = total − (paid + discount). */
   pricing?: 'weight' | 'quantity';
-  /** The money field that moves cash, and which way. */
-  cash?: { field: string; direction: 1 | -1 };
-  /** The weight field that moves wire stock, and which way. */
-  stock?: { field: string; direction: 1 | -1 };
+  /** The money field that moves cash, and which way (the other way when `flip`'s field holds its `when`). */
+  cash?: { field: string; direction: 1 | -1; flip?: Flip };
+  /** The weight field that moves wire stock, and which way (as `cash`). */
+  stock?: { field: string; direction: 1 | -1; flip?: Flip };
   /**
    * How an entry moves what the party owes (party ledger): + they owe us more, − we owe them
    * more. Sales leave their due with the client; purchases leave theirs with us; a payment to a
    * partner and money from an investor move the account by the amount.
    */
-  ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1; flip?: { field: string; when: string } };
+  ledger?: { field: 'due_amount' | 'paid_amount'; sign: 1 | -1; flip?: Flip };
   write: Access;
   /** The entry screens that offer the form, and its button there (default: the title). */
   screens: readonly EntryScreen[];
@@ -325,6 +343,14 @@ export const kinds = [
     fields: [money('paid_amount', 'Amount', true), note(false)],
   },
   {
+    // What the old system's dashboard said against what its entries add up to (issue 30), booked at
+    // the cut-over with its reason: money (into an account) or wire stock, added or taken away.
+    kind: 'openingAdjustment', opening: 'account', path: 'openingAdjustments', title: 'Opening Adjustment', group: 'cashIn', write: 'admin',
+    cash: { field: 'paid_amount', direction: 1, flip: { field: 'side', when: 'Take away' } }, stock: { field: 'wire_stock', direction: 1, flip: { field: 'side', when: 'Take away' } },
+    subject: 'side', screens: [], dashboard: { section: 'cashIn', page: 'openingAdjustments', label: 'Opening Adjustment', order: 9, view: 'statement', statement: 'adjustmentDetails' },
+    fields: [choice('side', 'Side', adjustmentSides, 'Select Side', true), money('paid_amount', 'Amount', false), decimal('wire_stock', 'weight_g', 'Wire stock (KG)', 'weight', false, { role: 'weight' }), note(true)],
+  },
+  {
     kind: 'potRepair', production: 'repair', path: 'repairsCost', title: 'Pot Making & Repair', group: 'cashOut', cash: { field: 'repairsAmount', direction: -1 }, write: 'acounts',
     screens: ['debit'], subject: 'potNumb', dashboard: { section: 'cashOut', page: 'fireRepairs', label: 'Pot Making & Repair', order: 2, view: 'statement', statement: 'paymentDetails' },
     fields: [text('potNumb', 'pot_number', 'Pot Number', true), money('repairsAmount', 'Amount', true), note(false)],
@@ -507,6 +533,7 @@ export type RegistryText =
   | (typeof months)[number]
   | (typeof expenseTypes)[number]
   | (typeof openingDueSides)[number]
+  | (typeof adjustmentSides)[number]
   | (typeof sheetLabels)[number]
   | Logs['title']
   | Extract<Logs['columns'][number], { header: string }>['header']

@@ -96,6 +96,10 @@ export const accessTable = `
   POST /api/openingBalances                    401 403 403 ok
   GET  /api/openingBalances/dates              401 403 ok  ok
   GET  /api/openingBalances/names              401 403 ok  ok
+  GET  /api/openingAdjustments                 401 403 ok  ok
+  POST /api/openingAdjustments                 401 403 403 ok
+  GET  /api/openingAdjustments/dates           401 403 ok  ok
+  GET  /api/openingAdjustments/names           401 403 ok  ok
   GET  /api/repairsCost                        401 403 ok  ok
   POST /api/repairsCost                        401 403 ok  ok
   GET  /api/repairsCost/dates                  401 403 ok  ok

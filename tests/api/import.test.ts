@@ -40,13 +40,14 @@ function memoryAccounts(): Accounts & { made: OldAccount[] } {
 }
 
 const actor = { id: 'cli:test', name: 'test' };
-const options = (folder: string, more: { write?: boolean; skipBadRows?: boolean; accounts?: Accounts } = {}) => ({
+const options = (folder: string, more: { write?: boolean; skipBadRows?: boolean; accounts?: Accounts; dashboardReason?: string } = {}) => ({
   folder,
   write: more.write ?? true,
   skipBadRows: more.skipBadRows ?? false,
   timeZone: 'Asia/Dhaka',
   actor,
   ...(more.accounts ? { accounts: more.accounts } : {}),
+  ...(more.dashboardReason ? { dashboardReason: more.dashboardReason } : {}),
 });
 
 /** A copy of the sample with its files changed (a folder to import again, overlapping the first). */
@@ -222,6 +223,41 @@ describe.each(dialects)('importing the old system on %s', (dialect) => {
     // Its entries come in again (its partners are there already).
     const again = await importOldSystem(db, options(SAMPLE, { skipBadRows: true }));
     expect(again.lines.at(-1)).toBe('import: 59 imported, 19 already imported, 4 with problems');
+    expect(await checkBooks(db)).toEqual([]);
+  });
+
+  it("books the old dashboard's difference, given a reason, as opening adjustments: the header then says what the old one said", async () => {
+    const db = t.database.db;
+    const reason = 'old dashboard at the cut-over';
+    const report = await importOldSystem(db, options(SAMPLE, { skipBadRows: true, dashboardReason: reason }));
+    expect(report.lines.filter((l) => l.startsWith('dashboard.json'))).toEqual([
+      'dashboard.json:1: wire_stock: note: the old dashboard says 61,958.25 kg; the imported entries add up to 61,920.75 kg (difference −37.5 kg)',
+      'dashboard.json:1: wire_stock: note: the difference goes in as an opening adjustment (Add 37.5 kg)',
+      'dashboard.json:1: current_balance: note: the old dashboard says 1,20,829.50 taka; the imported entries add up to 1,22,064.00 taka (difference 1,234.50 taka)',
+      'dashboard.json:1: current_balance: note: the difference goes in as an opening adjustment (Take away 1,234.50 taka)',
+    ]);
+    expect(report.lines.at(-1)).toBe('import: 80 imported, 0 already imported, 4 with problems');
+    const summary = await getSummary(db);
+    expect([Number(summary.balance_p), Number(summary.stock_g)]).toEqual([12_082_950, 61_958_250]);
+    const booked = await db
+      .selectFrom('entries')
+      .select(['side', 'paid_amount_p', 'weight_g', 'note', 'cash_p', 'stock_g'])
+      .where('import_key', 'like', 'dashboard:%')
+      .orderBy('id')
+      .execute();
+    expect(booked.map((r) => [r.side, r.note, Number(r.cash_p), Number(r.stock_g)])).toEqual([
+      ['Add', reason, 0, 37_500],
+      ['Take away', reason, -123_450, 0],
+    ]);
+    expect(await checkBooks(db)).toEqual([]);
+    // Again: nothing new, the adjustments among what is there already.
+    const again = await importOldSystem(db, options(SAMPLE, { skipBadRows: true, dashboardReason: reason }));
+    expect(again.lines.at(-1)).toBe('import: 0 to import, 80 already imported, 4 with problems');
+    // Voided with its batch (its 60 entries and the 2 adjustments), the adjustments go too.
+    const ctx = { db, timeZone: 'Asia/Dhaka', registry };
+    expect(await voidBatch(ctx, Number(report.batchId), 'wrong export', actor)).toEqual({ voided: 62 });
+    const after = await getSummary(db);
+    expect([Number(after.balance_p), Number(after.stock_g)]).toEqual([0, 0]);
     expect(await checkBooks(db)).toEqual([]);
   });
 

@@ -130,4 +130,48 @@ describe.each(dialects)('opening balances on %s', (dialect) => {
     expect((await balances()).accounts['City Bank']).toBe(2500);
     expect(await checkBooks(db)).toEqual([]);
   });
+
+  it("an opening adjustment adds money or stock, or takes it away, with its reason; it is no day's money in or out", async () => {
+    const header = async () => {
+      const d = await data(acc, '/api/dashboard');
+      return {
+        balance: d.current_balance as number,
+        stock: d.wire_stock as number,
+        cash: (d.accounts as { id: number; balance: number }[]).find((a) => a.id === 1)?.balance,
+      };
+    };
+    const before = await header();
+    const book = async () =>
+      (await data(acc, `/api/cashbook?account_id=1&issue_date>=${today}&issue_date<=${today}`)) as { in: number; out: number; count: number };
+    const dayBefore = await book();
+    const adjust = async (body: Record<string, unknown>) => {
+      const res = await admin.post('/api/openingAdjustments', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    // The old dashboard said 1,234.50 taka less, and 37.5 kg more, than its entries add up to.
+    const less = await adjust({ side: 'Take away', paid_amount: '1234.50', note: 'old dashboard: 1,20,829.50 taka' });
+    await adjust({ side: 'Add', wire_stock: '37.5', note: 'old dashboard: 61,958.25 kg' });
+    const after = await header();
+    expect(after.balance).toBeCloseTo(before.balance - 1234.5, 2);
+    expect(after.cash).toBeCloseTo((before.cash ?? 0) - 1234.5, 2);
+    expect(after.stock).toBeCloseTo(before.stock + 37.5, 3);
+    // The cash book carries it in the opening, not as the day's money out; the overview counts nothing.
+    const dayAfter = await book();
+    expect([dayAfter.in, dayAfter.out, dayAfter.count]).toEqual([dayBefore.in, dayBefore.out, dayBefore.count]);
+    expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
+    // Its reason is required, its side one of two, and only an admin makes one.
+    const refusal = async (body: Record<string, unknown>) => {
+      const res = await admin.post('/api/openingAdjustments', body);
+      expect(res.statusCode).toBe(400);
+      return [res.json().error.code, res.json().error.field];
+    };
+    expect(await refusal({ side: 'Sideways', paid_amount: '1', note: 'x' })).toEqual(['field_choose', 'side']);
+    expect(await refusal({ side: 'Add', paid_amount: '1' })).toEqual(['field_required', 'note']);
+    expect((await acc.post('/api/openingAdjustments', { side: 'Add', paid_amount: '1', note: 'x' })).statusCode).toBe(403);
+    // Voided, the money comes back.
+    expect((await admin.post(`/api/entries/${less}/void`, { reason: 'counted again' })).statusCode).toBe(200);
+    expect((await header()).balance).toBeCloseTo(before.balance, 2);
+    expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
+  });
 });

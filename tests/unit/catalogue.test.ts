@@ -9,6 +9,7 @@ import {
   kinds,
   months,
   openingDueSides,
+  adjustmentSides,
   partnerCategories,
   partnerFields,
   expenseTypes,
@@ -64,7 +65,7 @@ function registryTexts(): Set<string> {
   // The kinds the server writes itself (a day close's cash short or over): their titles are listed.
   for (const k of serverKinds) add(k.title);
   for (const f of partnerFields) add(f.label);
-  for (const x of [...partnerCategories, ...months, ...expenseTypes, ...openingDueSides, ...sheetLabels]) add(x);
+  for (const x of [...partnerCategories, ...months, ...expenseTypes, ...openingDueSides, ...adjustmentSides, ...sheetLabels]) add(x);
   for (const g of [...sidebarOf(registry), ...historyMenuOf(registry)]) {
     add(g.title);
     for (const p of g.pages) add(p.page.label);

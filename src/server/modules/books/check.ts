@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BACKDATE_DAYS, daysBefore, daysBetween } from '../../../shared/backdate.ts';
 import type { EntryColumn } from '../../../shared/entry-columns.ts';
-import { type KindDef, type Registry, registry as appRegistry } from '../../../shared/registry.ts';
+import { type KindDef, type Registry, registry as appRegistry, ruleSign } from '../../../shared/registry.ts';
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountProblems } from './accounts.ts';
@@ -40,7 +40,8 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
     problems.push(...lateProblems(row));
     problems.push(...openingProblems(kind, row));
     const cashField = kind.cash ? kind.fields.find((f) => f.name === kind.cash?.field)?.column : undefined;
-    const expectedCash = kind.cash && cashField ? kind.cash.direction * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
+    const expectedCash =
+      kind.cash && cashField ? ruleSign(kind, kind.cash, kind.cash.direction, row) * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
     // A lifecycle's time is stamped when it happens and cleared when it is undone: never on an entry still open.
     const l = kind.lifecycle;

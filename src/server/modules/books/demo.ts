@@ -254,7 +254,17 @@ export async function seedDemo(
     const stamps = { issue_date: firstDay, issued_by: 'Demo Data', author_id: 'demo', created_at: now, idempotency_key: null };
     const side = inputFields(kind).find((f) => f.input.type === 'choice');
     const amount = kind.cash?.field ?? kind.ledger?.field ?? 'paid_amount';
-    if (kind.opening === 'account') record(buildEntryRow(kind, { [amount]: money(50_000, 200_000), note: 'Counted at cut-over' }, null, stamps));
+    // Cash's balance when the books began; wire stock counted then, beyond what the entries say (an adjustment).
+    if (kind.opening === 'account' && kind.stock && side?.input.type === 'choice')
+      record(
+        buildEntryRow(
+          kind,
+          { [side.name]: side.input.options[0], [kind.stock.field]: between(100, 500) * 1000, note: 'Stock counted at cut-over' },
+          null,
+          stamps,
+        ),
+      );
+    else if (kind.opening === 'account') record(buildEntryRow(kind, { [amount]: money(50_000, 200_000), note: 'Counted at cut-over' }, null, stamps));
     // Two clients owed the factory and a wire agent was owed, when the books began.
     else if (side?.input.type === 'choice')
       for (const [category, way] of [

@@ -3,7 +3,7 @@ import type { EntryInput } from '../../../shared/entry-schemas.ts';
 import { checkBackdate } from '../../../shared/backdate.ts';
 import { checkMadeAt } from '../../../shared/made-at.ts';
 import { dueAmount, lineTotal } from '../../../shared/money.ts';
-import { type FieldDef, type KindDef, type Registry, type RowKind, inputFields, pricingFields } from '../../../shared/registry.ts';
+import { type FieldDef, type KindDef, type Registry, type RowKind, inputFields, pricingFields, ruleSign } from '../../../shared/registry.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import { recordAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
@@ -52,8 +52,8 @@ export function buildEntryRow(
     row.name = party.name;
   }
   Object.assign(row, priceRow(kind, row));
-  if (kind.cash) row.cash_p = kind.cash.direction * Number(values[columnOf(kind, kind.cash.field)] ?? 0);
-  if (kind.stock) row.stock_g = kind.stock.direction * Number(values[columnOf(kind, kind.stock.field)] ?? 0);
+  if (kind.cash) row.cash_p = ruleSign(kind, kind.cash, kind.cash.direction, values) * Number(values[columnOf(kind, kind.cash.field)] ?? 0);
+  if (kind.stock) row.stock_g = ruleSign(kind, kind.stock, kind.stock.direction, values) * Number(values[columnOf(kind, kind.stock.field)] ?? 0);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { type EntryColumn, SUM_COLUMNS, type SumColumn } from '../../../shared/entry-columns.ts';
-import type { Registry } from '../../../shared/registry.ts';
+import { type Registry, ruleSign } from '../../../shared/registry.ts';
 import { reusedStatement } from '../../db/reads.ts';
 import type { DB, EntryTable } from '../../db/schema.ts';
 
@@ -38,10 +38,7 @@ export function ledgerEffect(registry: Registry, row: { kind: string } & { [C in
   if (!rule) return 0;
   const column = kind.fields.find((f) => f.name === rule.field)?.column;
   // An opening due that is payable (the factory owes the party) goes the other way.
-  const flip = 'flip' in rule ? rule.flip : undefined;
-  const flipColumn = flip && kind.fields.find((f) => f.name === flip.field)?.column;
-  const sign = flipColumn && row[flipColumn] === flip.when ? -rule.sign : rule.sign;
-  return column ? sign * Number(row[column] ?? 0) : 0;
+  return column ? ruleSign(kind, rule, rule.sign, row) * Number(row[column] ?? 0) : 0;
 }
 
 type KeyColumn = 'kind' | 'issue_date' | 'name_key' | 'party_id' | 'month_key' | 'pot_key' | 'fire_man_key' | 'account_id';

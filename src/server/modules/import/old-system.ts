@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { resetRequestSchema } from '../../../shared/auth-schemas.ts';
 import { todayIn } from '../../../shared/dates.ts';
+import { DASHBOARD_NOTE } from '../../../shared/import-api.ts';
 import { entryInputSchema, lifecycleSchema, partnerSchema } from '../../../shared/entry-schemas.ts';
 import { formatAmount, formatKg, toFixedText, units, type DecimalUnit } from '../../../shared/money.ts';
 import { cleanName, partnerNameKey } from '../../../shared/partner-names.ts';
@@ -71,6 +72,12 @@ export interface ImportOptions {
   onProblem?: (problem: ImportProblem) => void;
   /** What the batch records as its source (default: the folder's full path). */
   source?: string;
+  /**
+   * The reason to book the old dashboard's difference from the imported entries as opening
+   * adjustments (money in Cash in hand, wire stock), dated the day of the import; without it the
+   * difference is only reported.
+   */
+  dashboardReason?: string;
 }
 
 /** A problem or note of the report as data: where, the value as read (when known), and its coded refusal. */
@@ -480,18 +487,43 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   await entryPass();
   problems += await native.finish(); // [export]
 
-  // The old dashboard's figures, kept by hand: shown beside what the entries add up to, never taken.
+  // The old dashboard's figures, kept by hand: shown beside what the entries add up to, never
+  // taken; booked as an opening adjustment when the admin gives the reason (docs/decisions/0044).
+  const adjustments: PlannedEntry[] = [];
+  const adjustment = registry.kinds.find((k) => k.opening === 'account' && k.stock);
   for await (const d of documents('dashboard')) {
     if ('error' in d) continue;
-    const compare = (column: string, ours: number, unit: DecimalUnit, format: (n: number) => string) => {
+    const compare = (column: string, ours: number, unit: DecimalUnit, format: (n: number) => string, rule: KindDef['cash']) => {
       const old = exactFigure(d.doc[column], unit);
       if (old === undefined) return;
       const theirs = Math.round(Number(old) * unit.scale);
-      if (Number.isFinite(theirs) && theirs !== ours)
-        say('dashboard.json', d.row, column, 'import_note_dashboard', { old: format(theirs), imported: format(ours), difference: format(ours - theirs) });
+      if (!Number.isFinite(theirs) || theirs === ours) return;
+      say('dashboard.json', d.row, column, DASHBOARD_NOTE, { old: format(theirs), imported: format(ours), difference: format(ours - theirs) });
+      const field = rule?.field;
+      const side = adjustment?.fields.find((f) => f.name === rule?.flip?.field);
+      if (!options.dashboardReason || !adjustment || !field || side?.input.type !== 'choice') return;
+      const importKey = `dashboard:${String(d.doc._id)}:${column}`;
+      if (keptEntries.has(importKey)) {
+        already++;
+        return;
+      }
+      const [add, takeAway] = side.input.options as [string, string];
+      const input = { [side.name]: theirs > ours ? add : takeAway, [field]: Math.abs(theirs - ours), note: options.dashboardReason };
+      const stamps = {
+        issue_date: todayIn(options.timeZone),
+        issued_by: options.actor.name,
+        author_id: options.actor.id,
+        created_at: now,
+        idempotency_key: null,
+      };
+      const row = Object.assign(buildEntryRow(adjustment, input, null, stamps), { fire_status: 0, sold_status: 0, import_key: importKey, import_batch: null });
+      adjustments.push({ kind: adjustment, row, party: null, sale: null });
+      say('dashboard.json', d.row, column, 'import_note_dashboard_booked', { side: String(input[side.name]), amount: format(Math.abs(theirs - ours)) });
+      toImport++;
+      newEntries++;
     };
-    compare('wire_stock', imported.stock, units.weight, (g) => `${formatKg(g)} kg`);
-    compare('current_balance', imported.cash, units.money, (p) => `${formatAmount(p)} taka`);
+    compare('wire_stock', imported.stock, units.weight, (g) => `${formatKg(g)} kg`, adjustment?.stock);
+    compare('current_balance', imported.cash, units.money, (p) => `${formatAmount(p)} taka`, adjustment?.cash);
   }
 
   // People: the old loggedInUsers (name, email, role) with their Firebase accounts (users.json).
@@ -538,7 +570,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
 
   const written = options.write && (problems === 0 || options.skipBadRows) && toImport > 0;
   let batchId: number | null = null;
-  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass }, newAccounts.length, native);
+  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass, adjustments }, newAccounts.length, native);
   if (written && options.accounts) for (const account of newAccounts) await options.accounts.create(account);
   emit(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
   return { lines, toImport, already, problems, batchId, exitCode: problems === 0 ? 0 : 1 };
@@ -550,7 +582,7 @@ async function writeBatch(
   registry: Registry,
   options: ImportOptions,
   partners: PlannedPartner[],
-  entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void> },
+  entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void>; adjustments: PlannedEntry[] },
   users: number,
   native: ReturnType<typeof nativeBooks>,
 ): Promise<number> {
@@ -591,10 +623,12 @@ async function writeBatch(
       await repo.recordEntries(trx, registry, sales);
       chunk = [];
     };
-    await entries.pass(async (e) => {
+    const add = async (e: PlannedEntry) => {
       chunk.push(e);
       if (chunk.length === CHUNK) await flush();
-    });
+    };
+    await entries.pass(add);
+    for (const e of entries.adjustments) await add(e);
     await flush();
     await native.writeAfter(trx, batchId); // [export] transfers, server-made entries, voids, links, cheques, closes
     await recordAudit(trx, {

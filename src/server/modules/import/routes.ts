@@ -77,6 +77,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
           registry,
           accounts: oldSystemAccounts(app.auth),
           source: `web: ${upload.files.join(', ')}`,
+          ...(upload.dashboardReason ? { dashboardReason: upload.dashboardReason } : {}),
           onLine: () => undefined,
           onProblem: (p) => {
             if (rows.length < IMPORT_ROWS_MAX) rows.push({ ...p, message: message(p) });
@@ -128,7 +129,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         ...upload(
           'Import an old-system export as one batch',
-          'While a row has a problem nothing is written (422 with the report), unless the field skip_bad_rows=true.',
+          "While a row has a problem nothing is written (422 with the report), unless the field skip_bad_rows=true. The field dashboard_reason (here and in the dry run) books the old dashboard's difference from the entries as opening adjustments with that reason.",
         ),
         response: { 200: answer, 422: refusalAnswerSchema.extend({ data: importReportSchema }) },
       },

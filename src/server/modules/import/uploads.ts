@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MB, importLimits, importableFile } from '../../../shared/import-api.ts';
+import { DASHBOARD_REASON_MAX, MB, importLimits, importableFile } from '../../../shared/import-api.ts';
 import { HttpError } from '../../http/validate.ts';
 
 // An old-system export sent through the web (docs/decisions/0039-import-on-the-web.md): its files
@@ -17,6 +17,8 @@ export interface ReceivedExport {
   /** The files received, by name (`mWireData.json`), in the order they came. */
   files: string[];
   skipBadRows: boolean;
+  /** `dashboard_reason`: the old dashboard's difference is booked as opening adjustments with it. */
+  dashboardReason?: string;
 }
 
 /** The multipart parser's own refusals (busboy's limits, a `__proto__` field, a body cut short) as ours. */
@@ -75,9 +77,22 @@ export async function withUploadedExport<T>(
     };
     try {
       const parts = req.parts({
-        limits: { files: importLimits.files, fileSize: importLimits.fileMb * MB + 1, fields: 4, fieldSize: 64, parts: importLimits.files + 4 },
+        limits: {
+          files: importLimits.files,
+          fileSize: importLimits.fileMb * MB + 1,
+          fields: 4,
+          fieldSize: DASHBOARD_REASON_MAX * 4,
+          parts: importLimits.files + 4,
+        },
       });
       for await (const part of parts) {
+        if (part.type === 'field' && part.fieldname === 'dashboard_reason') {
+          const reason = String(part.value).trim();
+          if (part.valueTruncated || [...reason].length > DASHBOARD_REASON_MAX)
+            throw new HttpError(400, 'field_too_long', { field: 'dashboard_reason' }, 'dashboard_reason');
+          if (reason) received.dashboardReason = reason;
+          continue;
+        }
         if (part.type === 'field') {
           if (part.fieldname !== 'skip_bad_rows' || !opts.allowSkip) throw new HttpError(400, 'not_a_field', undefined, part.fieldname);
           if (part.value !== 'true' && part.value !== 'false') throw new HttpError(400, 'field_invalid', { field: 'skip_bad_rows' }, 'skip_bad_rows');

@@ -18,10 +18,17 @@ export type ImportReport = ImportReportAnswer;
 export type UploadAnswer = { report: ImportReport; refusal: ApiError | null };
 
 /** Sends the files (dry run, or import); `progress` gets the part sent, 0 to 1. */
-export function sendExport(url: '/api/import/dry-run' | '/api/import', files: readonly File[], skipBadRows: boolean, progress: (sent: number) => void) {
+export function sendExport(
+  url: '/api/import/dry-run' | '/api/import',
+  files: readonly File[],
+  choices: { skipBadRows: boolean; dashboardReason: string },
+  progress: (sent: number) => void,
+) {
   const form = new FormData();
+  // The fields first: the server reads them before it streams the files.
+  if (url === '/api/import') form.append('skip_bad_rows', String(choices.skipBadRows));
+  if (choices.dashboardReason.trim()) form.append('dashboard_reason', choices.dashboardReason.trim());
   for (const f of files) form.append('files', f, f.name);
-  if (url === '/api/import') form.append('skip_bad_rows', String(skipBadRows));
   return new Promise<UploadAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -3,10 +3,20 @@ import { useId, useRef, useState } from 'react';
 import { daysBetween } from '../../../shared/backdate';
 import { isoDate } from '../../../shared/books-api';
 import { todayIn } from '../../../shared/dates';
-import { type ImportBatch, MB, WORKBOOK_MAX_DAYS, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
+import {
+  DASHBOARD_NOTE,
+  DASHBOARD_REASON_MAX,
+  type ImportBatch,
+  MB,
+  WORKBOOK_MAX_DAYS,
+  importFileNames,
+  importLimits,
+  importableFile,
+} from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
 import { PARTNER_COLLECTION, registry } from '../../../shared/registry';
 import { DateInput } from '../../components/form/date-input';
+import { FieldShell } from '../../components/form/text-field';
 import { Modal } from '../../components/ui/modal';
 import { PromptForm } from '../../components/ui/prompt-form';
 import { businessTimeText, configQuery } from '../../lib/config';
@@ -54,6 +64,10 @@ export function ImportPage() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [written, setWritten] = useState(false);
   const [skip, setSkip] = useState(false);
+  // The old dashboard's difference booked as opening adjustments (decision 0044): ticked, with its reason.
+  const [book, setBook] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!admin) return <p role="alert">{m.importAdminsOnly}</p>;
@@ -70,9 +84,16 @@ export function ImportPage() {
     const big = tooLarge(files);
     setError(big);
     if (big) return;
+    const booking = url === '/api/import' && book;
+    if (booking && !reason.trim()) {
+      setReasonError(refusalIn('field_required', { field: m.importBookReason }));
+      document.getElementById('import-book-reason')?.focus();
+      return;
+    }
+    setReasonError(null);
     setSending(0);
     try {
-      const answer = await sendExport(url, files, skip, setSending);
+      const answer = await sendExport(url, files, { skipBadRows: skip, dashboardReason: booking ? reason : '' }, setSending);
       setReport(answer.report);
       setWritten(answer.report.batch_id !== null);
       if (answer.refusal) setError(errorText(answer.refusal));
@@ -136,6 +157,29 @@ export function ImportPage() {
               <input type="checkbox" className="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid="import-skip" />
               {m.importSkip}
             </label>
+          ) : null}
+          {report.rows.some((r) => r.code === DASHBOARD_NOTE) ? (
+            <div className="flex flex-col gap-2">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="checkbox" checked={book} onChange={(e) => setBook(e.target.checked)} data-testid="import-book" />
+                {m.importBookDashboard}
+              </label>
+              {book ? (
+                <FieldShell id="import-book-reason" label={m.importBookReason} required error={reasonError ?? undefined}>
+                  <input
+                    id="import-book-reason"
+                    className={`input w-full max-w-md ${reasonError ? 'input-error' : ''}`}
+                    maxLength={DASHBOARD_REASON_MAX}
+                    autoComplete="off"
+                    value={reason}
+                    onChange={(e) => {
+                      setReason(e.target.value);
+                      setReasonError(null);
+                    }}
+                  />
+                </FieldShell>
+              ) : null}
+            </div>
           ) : null}
           {blocked ? <p className="text-sm">{m.importBlocked}</p> : null}
           <div>
