@@ -46,8 +46,10 @@ function sample(f: FieldDef, partnerNames: Map<PartnerCategory, string>): unknow
 export function newWrite(partnerNames: Map<PartnerCategory, string>, prefix: string, kind: KindDef = pick(allKinds)): Write {
   const key = `${prefix}-${randomUUID()}`;
   const body = entryBody(kind, { idempotency_key: key }, undefined, (f) => sample(f, partnerNames));
-  const cash = kind.cash ? BigInt(kind.cash.direction) * unitsOf(body[kind.cash.field], 2) : 0n;
-  const stock = kind.stock ? BigInt(kind.stock.direction) * unitsOf(body[kind.stock.field], 3) : 0n;
+  // A rule's way, turned when its flip's field holds its `when` (an opening adjustment taken away).
+  const way = (rule: NonNullable<KindDef['cash']>) => BigInt(rule.flip && body[rule.flip.field] === rule.flip.when ? -rule.direction : rule.direction);
+  const cash = kind.cash ? way(kind.cash) * unitsOf(body[kind.cash.field], 2) : 0n;
+  const stock = kind.stock ? way(kind.stock) * unitsOf(body[kind.stock.field], 3) : 0n;
   return { kind, body, key, cash, stock };
 }
 
