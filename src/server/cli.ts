@@ -11,6 +11,7 @@ import { checkBooks } from './modules/books/check.ts';
 import { roles, type Role } from '../shared/roles.ts';
 import { voidSchema } from '../shared/entry-schemas.ts';
 import { registry } from '../shared/registry.ts';
+import { DASHBOARD_REASON_MAX } from '../shared/import-api.ts';
 import { type Config, ConfigError, loadConfig, readEnvFile } from './config.ts';
 import { BackupError, backupCommand, restoreCommand } from './commands/backup.ts';
 import { DataDirLocked, lockDataDir } from './db/data-dir-lock.ts';
@@ -176,6 +177,7 @@ async function importCommand(database: Database, args: string[]): Promise<string
   });
   const reason = values['book-dashboard']?.trim();
   if (values['book-dashboard'] !== undefined && !reason) throw new CliError(`--book-dashboard takes the reason the difference is booked for\n${usage}`);
+  if (reason && reason.length > DASHBOARD_REASON_MAX) throw new CliError(`--book-dashboard: the reason is longer than ${DASHBOARD_REASON_MAX} characters`);
   const [folder] = positionals;
   if (!folder || positionals.length > 1) throw new CliError(`import takes one folder\n${usage}`);
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new CliError(`${folder} is not a folder`);

@@ -154,10 +154,21 @@ function buildEntryInputSchema(kind: KindDef) {
         { when: () => true },
       );
   // A kind whose fields are all optional (a fire) still needs something in it: an empty entry records nothing.
-  if (fields.some((f) => f.required) || fields.length === 0) return schema;
-  const first = fields[0]?.name ?? '';
-  return schema.superRefine((v, ctx) => {
-    if (fields.every((f) => (v as Record<string, unknown>)[f.name] === undefined)) ctx.addIssue({ code: 'custom', path: [first], message: say('fill_one') });
+  const filled =
+    fields.some((f) => f.required) || fields.length === 0
+      ? schema
+      : schema.superRefine((v, ctx) => {
+          if (fields.every((f) => (v as Record<string, unknown>)[f.name] === undefined))
+            ctx.addIssue({ code: 'custom', path: [fields[0]?.name ?? ''], message: say('fill_one') });
+        });
+  // A kind whose money and stock are each optional (an opening adjustment) moves one of them: an
+  // entry that moves nothing is refused, naming both.
+  const [a, b] = [kind.cash?.field, kind.stock?.field].flatMap((name) => fields.filter((f) => f.name === name && !f.required));
+  if (!a || !b) return filled;
+  return filled.superRefine((v, ctx) => {
+    const sent = v as Record<string, unknown>;
+    if (!Number(sent[a.name]) && !Number(sent[b.name]))
+      ctx.addIssue({ code: 'custom', path: [a.name], message: say('fill_one_of', { a: a.label, b: b.label }) });
   });
 }
 

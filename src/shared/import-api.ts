@@ -72,6 +72,8 @@ export const importReportSchema = z.object({
   rows: z.array(importRowSchema),
   /** Rows of the report past IMPORT_ROWS_MAX, not carried. */
   rows_left_off: z.number().int(),
+  /** The old dashboard's figures differ from what the entries add up to (DASHBOARD_NOTE; said even when its rows are left off). */
+  dashboard_differs: z.boolean(),
 });
 export type ImportReportAnswer = z.infer<typeof importReportSchema>;
 

@@ -65,6 +65,7 @@ export const refusalTexts = {
   id_number: 'id must be a number',
   limit_range: 'must be a whole number from 1 to {max}',
   fill_one: 'Fill in at least one field',
+  fill_one_of: '{a} or {b}: fill in one of them, above 0',
   partner_from_list: 'must be the number of a partner from the list',
   account_from_list: 'must be the number of an account from the list',
   made_at_format: 'made_at must be a date and time',

@@ -58,6 +58,7 @@ export const refusals: Refusals = {
   id_number: 'নম্বর হতে হবে',
   limit_range: '১ থেকে {max}-এর মধ্যে একটি পূর্ণ সংখ্যা হতে হবে',
   fill_one: 'অন্তত একটি ঘর পূরণ করুন',
+  fill_one_of: '{a} বা {b}: অন্তত একটি দিন, শূন্যের বেশি',
   partner_from_list: 'তালিকার একজন অংশীদারের নম্বর হতে হবে',
   account_from_list: 'তালিকার একটি হিসাবের নম্বর হতে হবে',
   made_at_format: 'made_at তারিখ ও সময় হতে হবে',

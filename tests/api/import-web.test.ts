@@ -47,7 +47,15 @@ describe.each(dialects)('the import on the web on %s', (dialect) => {
     const res = await upload(admin, '/api/import/dry-run', sample);
     expect(res.statusCode, res.body).toBe(200);
     const report = reportOf(res);
-    expect(report).toMatchObject({ to_import: 81, already_imported: 0, with_problems: 4, imported: 0, batch_id: null, rows_left_off: 0 });
+    expect(report).toMatchObject({
+      to_import: 81,
+      already_imported: 0,
+      with_problems: 4,
+      imported: 0,
+      batch_id: null,
+      rows_left_off: 0,
+      dashboard_differs: true,
+    });
     expect(report.rows.filter((r) => r.kind === 'problem').map((r) => [r.file, r.row, r.column, r.value, r.code])).toEqual([
       ['mWireData.json', 6, 'name', 'Nobody Known Here', 'import_partner_unknown'],
       ['giWireData.json', 6, 'weight', '-5', 'field_negative'],
@@ -128,6 +136,22 @@ describe.each(dialects)('the import on the web on %s', (dialect) => {
     expect([twice.statusCode, twice.json().error.code]).toEqual([409, 'import_batch_voided']);
     const none = await admin.post('/api/import/batches/999999/void', { reason: 'none such' });
     expect([none.statusCode, none.json().error.code]).toEqual([404, 'import_batch_not_found']);
+  });
+
+  it("books the old dashboard's difference with the reason sent, on the dry run's word; a reason too long is refused, nothing written", async () => {
+    const reason = (text: string): Part => ({ name: 'dashboard_reason', content: text, file: false });
+    const tooLong = await upload(admin, '/api/import', [...sample, skip, reason('x'.repeat(501))]);
+    expect([tooLong.statusCode, tooLong.json().error.code, tooLong.json().error.field]).toEqual([400, 'field_too_long', 'dashboard_reason']);
+    expect(await written()).toEqual([0, 0, 0]);
+    const dry = reportOf(await upload(admin, '/api/import/dry-run', [...sample, reason('old dashboard at the cut-over')]));
+    expect(dry.rows.filter((r) => r.code === 'import_note_dashboard_booked').map((r) => r.message)).toEqual([
+      'note: the difference goes in as an opening adjustment (Add 37.5 kg)',
+      'note: the difference goes in as an opening adjustment (Take away 1,234.50 taka)',
+    ]);
+    expect(await written()).toEqual([0, 0, 0]);
+    const done = await upload(admin, '/api/import', [...sample, skip, reason('old dashboard at the cut-over')]);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await admin.get('/api/dashboard')).json().data).toMatchObject({ wire_stock: 61958.25, current_balance: 120829.5 });
   });
 
   it('speaks the report in the reader’s language', async () => {

@@ -242,7 +242,7 @@ describe.each(dialects)('importing the old system on %s', (dialect) => {
     const booked = await db
       .selectFrom('entries')
       .select(['side', 'paid_amount_p', 'weight_g', 'note', 'cash_p', 'stock_g'])
-      .where('import_key', 'like', 'dashboard:%')
+      .where('import_key', 'like', 'openingAdjustments:dashboard:%')
       .orderBy('id')
       .execute();
     expect(booked.map((r) => [r.side, r.note, Number(r.cash_p), Number(r.stock_g)])).toEqual([

@@ -168,10 +168,36 @@ describe.each(dialects)('opening balances on %s', (dialect) => {
     };
     expect(await refusal({ side: 'Sideways', paid_amount: '1', note: 'x' })).toEqual(['field_choose', 'side']);
     expect(await refusal({ side: 'Add', paid_amount: '1' })).toEqual(['field_required', 'note']);
+    // One that moves nothing (no money, no stock, or zeros) is refused, naming both.
+    expect(await refusal({ side: 'Add', note: 'x' })).toEqual(['fill_one_of', 'paid_amount']);
+    expect(await refusal({ side: 'Add', paid_amount: '0', wire_stock: '0', note: 'x' })).toEqual(['fill_one_of', 'paid_amount']);
     expect((await acc.post('/api/openingAdjustments', { side: 'Add', paid_amount: '1', note: 'x' })).statusCode).toBe(403);
     // Voided, the money comes back.
     expect((await admin.post(`/api/entries/${less}/void`, { reason: 'counted again' })).statusCode).toBe(200);
     expect((await header()).balance).toBeCloseTo(before.balance, 2);
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);
+    // The check knows which way each went: a side that is no choice, or a stock effect turned, is found.
+    const db = t.app.deps.database.db;
+    const stockOne = await db
+      .selectFrom('entries')
+      .select(['id', 'stock_g'])
+      .where('kind', '=', 'openingAdjustment')
+      .where('stock_g', '>', 0)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('entries').set({ side: 'Sideways' }).where('id', '=', less).execute();
+    await db
+      .updateTable('entries')
+      .set({ stock_g: -Number(stockOne.stock_g) })
+      .where('id', '=', stockOne.id)
+      .execute();
+    const found = (await checkBooks(db)).join('\n');
+    expect(found).toContain(`entry ${less} (openingAdjustment): side Sideways is not one of Add, Take away`);
+    expect(found).toContain(`entry ${stockOne.id} (openingAdjustment): stock effect -37500, expected 37500`);
+    await db.updateTable('entries').set({ side: 'Take away' }).where('id', '=', less).execute();
+    await db
+      .updateTable('entries')
+      .set({ stock_g: Number(stockOne.stock_g) })
+      .where('id', '=', stockOne.id)
+      .execute();
   });
 });

@@ -43,6 +43,10 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
     const expectedCash =
       kind.cash && cashField ? ruleSign(kind, kind.cash, kind.cash.direction, row) * Number(row[cashField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
     if (expectedCash !== Number(row.cash_p)) problems.push(`entry ${row.id} (${row.kind}): cash effect ${row.cash_p}, expected ${expectedCash}`);
+    const stockField = kind.stock ? kind.fields.find((f) => f.name === kind.stock?.field)?.column : undefined;
+    const expectedStock =
+      kind.stock && stockField ? ruleSign(kind, kind.stock, kind.stock.direction, row) * Number(row[stockField] ?? 0) * (row.void_of === null ? 1 : -1) : 0;
+    if (expectedStock !== Number(row.stock_g)) problems.push(`entry ${row.id} (${row.kind}): stock effect ${row.stock_g}, expected ${expectedStock}`);
     // A lifecycle's time is stamped when it happens and cleared when it is undone: never on an entry still open.
     const l = kind.lifecycle;
     if (l && row.void_of === null && !Number(row[l.status]) && (row.lifecycle_at !== null || row.lifecycle_by !== null))
@@ -58,19 +62,21 @@ export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistr
 }
 
 /**
- * An opening due names its partner and goes one way (its flip field holds one of its choices); an
- * account's opening balance is kept out of the cash book's days by the rollups, which `check`
- * recomputes above (decision 0041).
+ * An opening due names its partner; a rule that turns with a field (an opening due's ledger, an
+ * adjustment's cash and stock) finds one of that field's choices there. An account's opening
+ * balance is kept out of the cash book's days by the rollups, which `check` recomputes above
+ * (decisions 0041, 0044).
  */
 function openingProblems(kind: KindDef, row: { id: number; kind: string; party_id: number | null } & { [C in EntryColumn]?: unknown }): string[] {
-  if (kind.opening !== 'due') return [];
   const out: string[] = [];
-  if (row.party_id === null) out.push(`entry ${row.id} (${row.kind}): an opening due names no partner`);
-  const flip = kind.ledger && 'flip' in kind.ledger ? kind.ledger.flip : undefined;
-  const field = flip && kind.fields.find((f) => f.name === flip.field);
-  const value = field ? row[field.column] : undefined;
-  if (field?.input.type === 'choice' && !field.input.options.includes(String(value)))
-    out.push(`entry ${row.id} (${row.kind}): ${field.name} ${String(value)} is not one of ${field.input.options.join(', ')}`);
+  if (kind.opening === 'due' && row.party_id === null) out.push(`entry ${row.id} (${row.kind}): an opening due names no partner`);
+  const flips = new Set([kind.ledger, kind.cash, kind.stock].flatMap((rule) => (rule && 'flip' in rule && rule.flip ? [rule.flip.field] : [])));
+  for (const name of flips) {
+    const field = kind.fields.find((f) => f.name === name);
+    const value = field ? row[field.column] : undefined;
+    if (field?.input.type === 'choice' && !field.input.options.includes(String(value)))
+      out.push(`entry ${row.id} (${row.kind}): ${field.name} ${String(value)} is not one of ${field.input.options.join(', ')}`);
+  }
   return out;
 }
 

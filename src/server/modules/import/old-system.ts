@@ -491,8 +491,11 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   // taken; booked as an opening adjustment when the admin gives the reason (docs/decisions/0044).
   const adjustments: PlannedEntry[] = [];
   const adjustment = registry.kinds.find((k) => k.opening === 'account' && k.stock);
+  // The old system kept one dashboard document: the first is compared (and booked), never two.
+  let compared = false;
   for await (const d of documents('dashboard')) {
-    if ('error' in d) continue;
+    if ('error' in d || compared) continue;
+    compared = true;
     const compare = (column: string, ours: number, unit: DecimalUnit, format: (n: number) => string, rule: KindDef['cash']) => {
       const old = exactFigure(d.doc[column], unit);
       if (old === undefined) return;
@@ -502,7 +505,7 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const field = rule?.field;
       const side = adjustment?.fields.find((f) => f.name === rule?.flip?.field);
       if (!options.dashboardReason || !adjustment || !field || side?.input.type !== 'choice') return;
-      const importKey = `dashboard:${String(d.doc._id)}:${column}`;
+      const importKey = `${adjustment.path}:dashboard:${String(d.doc._id ?? d.row)}:${column}`;
       if (keptEntries.has(importKey)) {
         already++;
         return;

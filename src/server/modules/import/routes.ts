@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParamSchema } from '../../../shared/books-api.ts';
 import { voidSchema } from '../../../shared/entry-schemas.ts';
 import {
+  DASHBOARD_NOTE,
   IMPORT_ROWS_MAX,
   type ImportReportAnswer,
   type ImportRow,
@@ -68,6 +69,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
       return await withUploadedExport(req, known, { allowSkip: write }, async (upload) => {
         const rows: ImportRow[] = [];
         let leftOff = 0;
+        let dashboardDiffers = false;
         const report = await importOldSystem(db, {
           folder: upload.folder,
           write,
@@ -80,6 +82,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
           ...(upload.dashboardReason ? { dashboardReason: upload.dashboardReason } : {}),
           onLine: () => undefined,
           onProblem: (p) => {
+            if (p.code === DASHBOARD_NOTE) dashboardDiffers = true;
             if (rows.length < IMPORT_ROWS_MAX) rows.push({ ...p, message: message(p) });
             else leftOff++;
           },
@@ -96,6 +99,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
           batch_id: report.batchId,
           rows,
           rows_left_off: leftOff,
+          dashboard_differs: dashboardDiffers,
         };
         return { report: answer, skipped: upload.skipBadRows };
       });

@@ -88,7 +88,7 @@ export async function withUploadedExport<T>(
       for await (const part of parts) {
         if (part.type === 'field' && part.fieldname === 'dashboard_reason') {
           const reason = String(part.value).trim();
-          if (part.valueTruncated || [...reason].length > DASHBOARD_REASON_MAX)
+          if (part.valueTruncated || reason.length > DASHBOARD_REASON_MAX)
             throw new HttpError(400, 'field_too_long', { field: 'dashboard_reason' }, 'dashboard_reason');
           if (reason) received.dashboardReason = reason;
           continue;

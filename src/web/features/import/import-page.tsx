@@ -79,12 +79,13 @@ export function ImportPage() {
     setReport(null);
     setWritten(false);
     setError(null);
+    setBook(false);
   };
   const send = async (url: '/api/import/dry-run' | '/api/import') => {
     const big = tooLarge(files);
     setError(big);
     if (big) return;
-    const booking = url === '/api/import' && book;
+    const booking = url === '/api/import' && book && report?.dashboard_differs === true;
     if (booking && !reason.trim()) {
       setReasonError(refusalIn('field_required', { field: m.importBookReason }));
       document.getElementById('import-book-reason')?.focus();
@@ -158,7 +159,7 @@ export function ImportPage() {
               {m.importSkip}
             </label>
           ) : null}
-          {report.rows.some((r) => r.code === DASHBOARD_NOTE) ? (
+          {report.dashboard_differs ? (
             <div className="flex flex-col gap-2">
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" className="checkbox" checked={book} onChange={(e) => setBook(e.target.checked)} data-testid="import-book" />
