@@ -3,16 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { daysBetween } from '../../../shared/backdate';
 import { isoDate } from '../../../shared/books-api';
 import { todayIn } from '../../../shared/dates';
-import {
-  DASHBOARD_NOTE,
-  DASHBOARD_REASON_MAX,
-  type ImportBatch,
-  MB,
-  WORKBOOK_MAX_DAYS,
-  importFileNames,
-  importLimits,
-  importableFile,
-} from '../../../shared/import-api';
+import { DASHBOARD_REASON_MAX, type ImportBatch, MB, WORKBOOK_MAX_DAYS, importFileNames, importLimits, importableFile } from '../../../shared/import-api';
 import { fill } from '../../../shared/messages';
 import { PARTNER_COLLECTION, registry } from '../../../shared/registry';
 import { DateInput } from '../../components/form/date-input';
