@@ -34,8 +34,8 @@ function run(name, command, args, env = {}) {
 }
 
 /** A stage without its own test count counts as one check. */
-function check(name, command, args) {
-  if (run(name, command, args)) totals.passed++;
+function check(name, command, args, env = {}) {
+  if (run(name, command, args, env)) totals.passed++;
   else totals.failed++;
 }
 
@@ -115,8 +115,16 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
 // tarball once stopped `npm start` with every other test green.
 check('release (npm run test:release -- --no-build)', 'node', ['scripts/test-release.mjs', '--no-build']);
 
-// The benchmark harness at small sizes, so it cannot rot (figures are read, not judged, here).
-check('benchmarks (--quick)', 'node', ['scripts/bench.mjs', '--quick']);
+// The benchmark harness at small sizes, so it cannot rot (figures are read, not judged, here):
+// every measure once, smaller than --quick (which took 5 to 10 minutes of CI's 40 on 2 cores).
+check('benchmarks (--quick, smaller)', 'node', ['scripts/bench.mjs', '--quick'], {
+  BENCH_SIZES: '1000,4000',
+  BENCH_SAMPLES: '20',
+  BENCH_LOAD_SECONDS: '1',
+  BENCH_ROUNDS: '1',
+  BENCH_PARTIES: '300',
+  BENCH_IMPORT_RECORDS: '2000',
+});
 
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\nStage times: ${stageTimes.join(', ')}`);

@@ -22,7 +22,7 @@ async function headerLinks(page: Page, isMobile: boolean): Promise<string[]> {
 const afterFormFocus = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 test.describe('accounts', () => {
-  test('sign up, verify by mail, be refused the books, get promoted by the admin, then reach them', async ({ page, browser, baseURL }) => {
+  test('sign up, verify by mail, be refused the books, get promoted by the admin, then reach them @phone-only', async ({ page, browser, baseURL }) => {
     const email = uniqueEmail('newcomer');
     await page.goto('/signup');
     await page.getByLabel('Name').fill('Nasrin Akter');
@@ -67,7 +67,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'you are not admin' })).toBeVisible();
   });
 
-  test('the sign-up form says what is wrong with each field', async ({ page }) => {
+  test('the sign-up form says what is wrong with each field @phone-only', async ({ page }) => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('accounts', () => {
     await expect(page.getByText("Password didn't match")).toBeVisible();
   });
 
-  test('the login form checks its fields and refuses a wrong password plainly', async ({ page }) => {
+  test('the login form checks its fields and refuses a wrong password plainly @phone-only', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
   });
 
-  test('/login and /signup load no React: their own small script, its words only when needed, in English and Bangla', async ({ page }) => {
+  test('/login and /signup load no React: their own small script, its words only when needed, in English and Bangla @phone-only', async ({ page }) => {
     const scripts = new Map<string, number>();
     page.on('response', async (res) => {
       if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, gzipSync(await res.body().catch(() => Buffer.alloc(0))).length);
@@ -134,7 +134,7 @@ test.describe('accounts', () => {
     }
   });
 
-  test('a visitor sent to log in comes back to the page they wanted, signed in, and can log out', async ({ page, request, isMobile }) => {
+  test('a visitor sent to log in comes back to the page they wanted, signed in, and can log out @phone-only', async ({ page, request, isMobile }) => {
     const account = await createAccount(request, 'acounts', 'Karim Accounts');
     await page.goto('/fireCount');
     await expect(page).toHaveURL(/\/login\?from=%2FfireCount$/);
@@ -162,7 +162,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login\?from=%2FcashOut$/);
   });
 
-  test('signing in from the login page leads accounts staff to the Dashboard, and a plain user to the home page', async ({ page, request }) => {
+  test('signing in from the login page leads accounts staff to the Dashboard, and a plain user to the home page @phone-only', async ({ page, request }) => {
     const acounts = await createAccount(request, 'acounts', 'Dashboard Clerk');
     await logIn(page, acounts);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -195,7 +195,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('user-row').getByRole('button')).toHaveText(['Make Accounts']);
   });
 
-  test('a forgotten password is reset by the mailed link; the old one stops working', async ({ page, request }) => {
+  test('a forgotten password is reset by the mailed link; the old one stops working @phone-only', async ({ page, request }) => {
     const account = await createAccount(request, 'user', 'Forgetful');
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();

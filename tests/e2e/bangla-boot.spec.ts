@@ -102,7 +102,7 @@ async function expectFirstPaint(page: Page, path: string, lang: 'en' | 'bn', hea
   expect(new Set(seen.titles), `the tab title on ${path}`).toEqual(new Set([title]));
 }
 
-test('a signed-in screen chosen in Bangla is Bangla from its first paint: no English drawn, <html lang="bn"> from the first byte', async ({
+test('a signed-in screen chosen in Bangla is Bangla from its first paint: no English drawn, <html lang="bn"> from the first byte @phone-only', async ({
   page,
   context,
   request,
@@ -121,7 +121,7 @@ test('a signed-in screen chosen in Bangla is Bangla from its first paint: no Eng
   }
 });
 
-test('a visitor who chose Bangla gets /login in Bangla from its first paint; in English it stays the spec text', async ({ page, context }) => {
+test('a visitor who chose Bangla gets /login in Bangla from its first paint; in English it stays the spec text @phone-only', async ({ page, context }) => {
   await page.goto('/login');
   await watchFirstPaint(context);
   await expectFirstPaint(page, '/login', 'en', 'Login', `Login · ${company}`);
@@ -129,7 +129,7 @@ test('a visitor who chose Bangla gets /login in Bangla from its first paint; in 
   await expectFirstPaint(page, '/login', 'bn', bn.login, fill(bn.pageTitle, { page: bn.login }));
 });
 
-test('the Bengali font is the app’s own: an English page loads at most its regular weight (≤ 60 KiB, for the switch’s label), a Bangla one both', async ({
+test('the Bengali font is the app’s own: an English page loads at most its regular weight (≤ 60 KiB, for the switch’s label), a Bangla one both @phone-only', async ({
   page,
   baseURL,
 }) => {
@@ -166,7 +166,7 @@ test.describe('page titles', () => {
   // The not-found page answers 404, which Chromium logs.
   test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
 
-  test('every page has its tab title in the chosen language; English keeps the spec titles', async ({ page, request }) => {
+  test('every page has its tab title in the chosen language; English keeps the spec titles @phone-only', async ({ page, request }) => {
     // Some thirty page loads in one test: on CI's 2 cores it took 48–60 s of its 60 s budget.
     test.slow();
     const admin = await createAccount(request, 'admin', 'Title Admin');

@@ -24,7 +24,7 @@ async function switchTo(page: Page, name: 'English' | 'বাংলা') {
   await page.waitForLoadState('networkidle');
 }
 
-test('a visitor switches /login to Bangla and back in place, and the browser remembers the choice', async ({ page }) => {
+test('a visitor switches /login to Bangla and back in place, and the browser remembers the choice @phone-only', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('typed@before.switch');
   await switchTo(page, 'বাংলা');
@@ -50,7 +50,7 @@ test('a visitor switches /login to Bangla and back in place, and the browser rem
   await expect(page.getByRole('heading', { name: 'Sign up', exact: true })).toBeVisible();
 });
 
-test('a sign-up filled in Bangla gets its verification mail in Bangla, and the account opens in Bangla', async ({ page }) => {
+test('a sign-up filled in Bangla gets its verification mail in Bangla, and the account opens in Bangla @phone-only', async ({ page }) => {
   const email = `bangla.signup.${Date.now()}@ama.test`;
   await page.goto('/signup');
   await switchTo(page, 'বাংলা');
@@ -165,7 +165,7 @@ test('signed in in Bangla: header, dashboard, an entry recorded, its statement a
 // Issue 13's "Done when" in one run: in Bangla, an amount typed with Bengali digits in lakh groups
 // is saved, its statement shows it with ৳ and lakh groups in Bengali digits, and the print and its
 // PDF carry the amount in Bangla words.
-test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups and the print with the amount in Bangla words', async ({
+test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups and the print with the amount in Bangla words @phone-only', async ({
   page,
   request,
 }, testInfo) => {
@@ -218,7 +218,7 @@ test('in Bangla: an amount typed in Bengali digits, its statement in lakh groups
   await expect(page.getByTestId('receipt')).toContainText(`#${toBengaliDigits(entryId)}`);
 });
 
-test('the language is kept on the account: a fresh browser gets it after signing in', async ({ page, browser, request }) => {
+test('the language is kept on the account: a fresh browser gets it after signing in @phone-only', async ({ page, browser, request }) => {
   const account = await createAccount(request, 'acounts', 'Bangla Memory');
   await logIn(page, account);
   await switchTo(page, 'বাংলা');
@@ -245,7 +245,10 @@ test.describe('when the account cannot save the language', () => {
   const accountLang = async (page: Page) =>
     ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { lang?: string } } | null)?.user?.lang;
 
-  test('a choice the account could not save stays after a reload, and is saved once the server answers: in the app and on /', async ({ page, request }) => {
+  test('a choice the account could not save stays after a reload, and is saved once the server answers: in the app and on / @phone-only', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request, 'acounts', 'Bangla Unsaved');
     await logIn(page, account);
     await page.goto('/dashboard');
@@ -279,7 +282,7 @@ test.describe('when the account cannot save the language', () => {
 // P5 in both languages is judged by `npm run bench:web` (decision 0015, "Budgets": /cashIn 139.0 KiB
 // in English, 145.3 KiB in Bangla). Here: the catalogue's chunk loads only in Bangla; the sizes are
 // attached to the results.
-test('the Bangla catalogue loads only in Bangla: never with an English first screen', async ({ page, request }) => {
+test('the Bangla catalogue loads only in Bangla: never with an English first screen @phone-only', async ({ page, request }) => {
   const account = await createAccount(request, 'acounts', 'Bundle Staff');
   const firstLoad = async (lang: 'en' | 'bn', path: string) => {
     await page.goto('/login');
@@ -312,7 +315,10 @@ test('the Bangla catalogue loads only in Bangla: never with an English first scr
   await test.info().attach('first-load-kib', { body: JSON.stringify({ english, bangla, dashboard }), contentType: 'application/json' });
 });
 
-test('in Bangla, words of the registry stored in entries (an expense type) read in Bangla in lists and statements', async ({ page, request }, testInfo) => {
+test('in Bangla, words of the registry stored in entries (an expense type) read in Bangla in lists and statements @phone-only', async ({
+  page,
+  request,
+}, testInfo) => {
   const account = await createAccount(request, 'acounts', `Bangla Words ${testInfo.project.name} ${Date.now() % 100000}`);
   const marker = `bn-words ${testInfo.project.name} ${Date.now() % 100000}`;
   await logIn(page, account);
@@ -348,7 +354,7 @@ test('in Bangla, words of the registry stored in entries (an expense type) read 
   await expect(fire.locator('td').first()).toHaveText(/^[০-৯,]+$/);
 });
 
-test('a refusal of the server reads in Bangla: a partner added twice is refused in the reader’s language', async ({ page, request }) => {
+test('a refusal of the server reads in Bangla: a partner added twice is refused in the reader’s language @phone-only', async ({ page, request }) => {
   const name = `Bn Twice ${Date.now() % 100000}`;
   await addPartner(request, 'Client', name);
   // An admin of its own: the language a person chooses is kept on their account.

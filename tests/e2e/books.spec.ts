@@ -232,7 +232,7 @@ test.describe('the books', () => {
     await expect(row).toContainText('Savar, Dhaka');
   });
 
-  test('the forms work on a phone: a furnace entry with live totals, nothing wider than the screen', async ({ page, isMobile }) => {
+  test('the forms work on a phone: a furnace entry with live totals, nothing wider than the screen @phone-only', async ({ page, isMobile }) => {
     test.info().annotations.push({ type: 'viewport', description: isMobile ? '360 px' : 'desktop' });
     await signIn(page, E2E_ADMIN);
     await page.goto('/cashIn');

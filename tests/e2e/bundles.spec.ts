@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 // when a form is first opened.
 const formChunk = /\/assets\/book-forms-[\w-]+\.js$/;
 
-test('the Credit screen loads the form code only when a form is opened, and the form then works', async ({ page }) => {
+test('the Credit screen loads the form code only when a form is opened, and the form then works @phone-only', async ({ page }) => {
   await logIn(page, E2E_ADMIN);
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -44,7 +44,7 @@ test('the Credit screen loads the form code only when a form is opened, and the 
 // A form whose code cannot be fetched (offline, or a release replaced the file) says so in the
 // pop-up and loads on "Try again"; the screen itself keeps working. The blocked fetch is logged
 // by the browser, so this test checks the console itself: nothing but that chunk may be reported.
-base('a form whose code fails to load says so, and Try again loads it', async ({ page }) => {
+base('a form whose code fails to load says so, and Try again loads it @phone-only', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);

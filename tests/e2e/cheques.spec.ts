@@ -8,7 +8,7 @@ import { E2E_ADMIN } from './support/world';
 // Payment Received form; the due falls at once; the cheque is deposited at the bank from the
 // Cheques screen, then bounces; the client owes it again, and the cheque's row says why.
 
-test('a client pays by cheque: the due falls, the cheque is deposited, bounces, and the due is back', async ({ page, request }, testInfo) => {
+test('a client pays by cheque: the due falls, the cheque is deposited, bounces, and the due is back @one-width', async ({ page, request }, testInfo) => {
   const run = `${testInfo.project.name} ${Date.now() % 100000}`;
   const client = `Cheque Client ${run}`;
   const bank = `Cheque Bank ${run}`;

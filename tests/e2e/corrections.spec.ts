@@ -115,7 +115,10 @@ test.describe('corrections and parties', () => {
     expect(await booksCheck()).toEqual([]);
   });
 
-  test('a ledger with lakh figures and a correction prints within A4: no figure or mark is cut off at the edge', async ({ page, request }, testInfo) => {
+  test('a ledger with lakh figures and a correction prints within A4: no figure or mark is cut off at the edge @one-width', async ({
+    page,
+    request,
+  }, testInfo) => {
     const client = uniq('Print Client', testInfo.project.name);
     const id = await addPartner(request, 'Client', client);
     const big = { weight: '1320.5', price: '80.5', discount_amount: '100', note: 'MS wire sale test' };
@@ -141,7 +144,7 @@ test.describe('corrections and parties', () => {
     await testInfo.attach('ledger-print-a4', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   });
 
-  test('a fire is voided from the fire log, and a fire with nothing in it is refused', async ({ page }, testInfo) => {
+  test('a fire is voided from the fire log, and a fire with nothing in it is refused @phone-only', async ({ page }, testInfo) => {
     const pot = uniq('P', testInfo.project.name);
     await signIn(page, E2E_ADMIN);
     await page.goto('/fireCount');
@@ -163,7 +166,7 @@ test.describe('corrections and parties', () => {
     expect(await booksCheck()).toEqual([]);
   });
 
-  test('a renamed partner keeps one history under the new name', async ({ page, request }, testInfo) => {
+  test('a renamed partner keeps one history under the new name @phone-only', async ({ page, request }, testInfo) => {
     const before = uniq('Karim Akter', testInfo.project.name);
     const after = `${before} Traders`;
     const id = await addPartner(request, 'Client', before);
@@ -197,7 +200,10 @@ test.describe('corrections and parties', () => {
     await expect(page.getByTestId('statement-totals')).toContainText('300.00');
   });
 
-  test('two partners of one name in two categories are two parties, each with its own statement, and the CSV adds up', async ({ page, request }, testInfo) => {
+  test('two partners of one name in two categories are two parties, each with its own statement, and the CSV adds up @one-width', async ({
+    page,
+    request,
+  }, testInfo) => {
     const name = uniq('Rahim & Sons Wire', testInfo.project.name);
     const client = await addPartner(request, 'Client', name);
     const agent = await addPartner(request, 'Wire Agent', name);

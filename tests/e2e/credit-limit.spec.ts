@@ -20,7 +20,10 @@ async function fillSale(form: Locator, kg: string, paid: string) {
   await form.locator('input[id$="-discount_amount"]').fill('0');
 }
 
-test('a sale past a client’s credit limit shows the figures and saves only on "Save anyway"; in Bangla too', async ({ page, request }, testInfo) => {
+test('a sale past a client’s credit limit shows the figures and saves only on "Save anyway"; in Bangla too @phone-only', async ({
+  page,
+  request,
+}, testInfo) => {
   const client = `Limit Client ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Client', client, { credit_limit: '1000' });
   // 6 kg × 100 = 600 sold on credit: 600 due, within the 1,000 limit.
@@ -79,7 +82,7 @@ test('a sale past a client’s credit limit shows the figures and saves only on 
   expect(await booksCheck()).toEqual([]);
 });
 
-test('a party set to refuse past its limit: the form says so and does not send the sale', async ({ page, request }, testInfo) => {
+test('a party set to refuse past its limit: the form says so and does not send the sale @phone-only', async ({ page, request }, testInfo) => {
   const client = `Refusing Client ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Client', client, { credit_limit: '100', refuse_past_limit: true });
   // An account of its own: the language chosen below is remembered for the person.

@@ -144,7 +144,7 @@ test.describe('dashboard and statements', () => {
     expect(cells.slice(-3).map((l) => l.length)).toEqual([header.length, header.length, header.length]);
   });
 
-  test('a statement opened before a save shows the new entry when you come back, without a reload', async ({ page, request }, testInfo) => {
+  test('a statement opened before a save shows the new entry when you come back, without a reload @phone-only', async ({ page, request }, testInfo) => {
     const client = `Fresh Client ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
     const first = await request.post('/api/mWireData', {
@@ -179,7 +179,7 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('statement-totals')).toContainText('৳ 1,350.00');
   });
 
-  test('history lists the days with entries, newest first, each opening that day’s statement', async ({ page, request }, testInfo) => {
+  test('history lists the days with entries, newest first, each opening that day’s statement @phone-only', async ({ page, request }, testInfo) => {
     const investor = `Investor ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Investor', investor);
     expect((await request.post('/api/investorData', { data: entryBody('investor', { paid_amount: '5000' }, investor), headers: origin })).status()).toBe(201);
@@ -195,7 +195,7 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('statement-row').filter({ hasText: investor })).toHaveCount(1);
   });
 
-  test('the party ledger closes on the sum of the partner’s dues and payments', async ({ page, request }, testInfo) => {
+  test('the party ledger closes on the sum of the partner’s dues and payments @phone-only', async ({ page, request }, testInfo) => {
     const client = `Ledger Client ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
     const sale = { size: '12', note: 'n', discount_amount: '0' };
@@ -230,7 +230,7 @@ test.describe('dashboard and statements', () => {
     expect(Math.abs((await textRight(page.getByTestId('ledger-opening').locator('td').filter({ hasText: '৳' }))) - rowFigure)).toBeLessThanOrEqual(2);
   });
 
-  test('a long ledger shows its latest 500 entries, carries the rest, and shows all on request', async ({ page, request }, testInfo) => {
+  test('a long ledger shows its latest 500 entries, carries the rest, and shows all on request @one-width', async ({ page, request }, testInfo) => {
     const client = `Long Ledger ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
     // 503 sales, each leaving 1.00 due.
@@ -259,7 +259,7 @@ test.describe('dashboard and statements', () => {
     await expect(page.getByTestId('ledger-closing')).toContainText('503.00 Dr');
   });
 
-  test('an unknown statement path says so plainly', async ({ page }) => {
+  test('an unknown statement path says so plainly @phone-only', async ({ page }) => {
     await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/details?url=secrets%3Fname%3Dx');
     await expect(page.getByRole('alert')).toContainText('There is no statement for “secrets”');

@@ -9,7 +9,7 @@ import { accountTexts } from '../../src/web/features/accounts/texts';
 import { addMoneyAccount, addPartner, booksCheck, createAccount, signIn } from './support/accounts';
 import { pickParty } from './support/forms';
 import { e2ePorts } from './support/world';
-import { expect, test } from './fixtures';
+import { expect, test, widthOfLanguage } from './fixtures';
 
 // The day's close (issue 28 part 7) as the accountant does it at the end of the day: the drawer
 // counted note by note against the book, closed with the reason for what is short; an entry into
@@ -41,7 +41,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 for (const lang of ['en', 'bn'] as const) {
-  test(`count the drawer, close the day with the reason for the difference, an entry into it refused, the admin reopens (${lang})`, async ({
+  test(`count the drawer, close the day with the reason for the difference, an entry into it refused, the admin reopens (${lang}) ${widthOfLanguage(lang)}`, async ({
     page,
     request,
   }, info) => {

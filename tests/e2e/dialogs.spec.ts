@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { type Messages, messages as en } from '../../src/shared/messages';
 import { messages as bn } from '../../src/shared/messages-bn';
@@ -6,7 +5,8 @@ import { terms } from '../../src/shared/registry-bn';
 import { entryBody } from '../helpers/factories';
 import { type Account, addPartner, createAccount } from './support/accounts';
 import { e2ePorts } from './support/world';
-import { expect, test } from './fixtures';
+import { expect, test, widthOfLanguage } from './fixtures';
+import { seriousViolations } from './support/axe';
 
 // Issue 32, item 6: a form with typed values keeps them on every way out (Escape, again and again,
 // Android back, the ✕) until the person says to discard them; the party list keeps the highlighted
@@ -65,7 +65,10 @@ async function everyWayOutAsks(page: Page, dialog: Locator, field: Locator, valu
 }
 
 for (const l of languages) {
-  test(`${l.lang}: an entry form and Correct keep typed values through Escape twice, back and the ✕ until Discard`, async ({ page, request }, info) => {
+  test(`${l.lang}: an entry form and Correct keep typed values through Escape twice, back and the ✕ until Discard ${widthOfLanguage(l.lang)}`, async ({
+    page,
+    request,
+  }, info) => {
     test.setTimeout(60_000);
     await atWidth(page, info.project.name);
     // An expense to correct, saved through the API as the e2e admin (addPartner signs it in).
@@ -107,14 +110,10 @@ for (const l of languages) {
   });
 }
 
-async function seriousViolations(page: Page, within: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(within).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`));
-}
-
-test('the party list keeps the highlighted option in sight, has Home and End, and axe finds nothing serious with it open', async ({ page, request }, info) => {
+test('the party list keeps the highlighted option in sight, has Home and End, and axe finds nothing serious with it open @phone-only', async ({
+  page,
+  request,
+}, info) => {
   // Twelve partners made, four accessibility scans: a busy machine takes more than a minute.
   test.setTimeout(90_000);
   await atWidth(page, info.project.name);

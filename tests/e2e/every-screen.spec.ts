@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { partnerCategories, registry } from '../../src/shared/registry';
 import { historyMenuOf, sidebarOf } from '../../src/shared/registry-views';
@@ -7,6 +6,7 @@ import { createAccount, logIn, signIn } from './support/accounts';
 import { oneOfEveryKind } from './support/seed';
 import { E2E_ADMIN } from './support/world';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 
 // Every screen, signed in as the owner, at the project's width (phone 360 px) and at 1366 px on
 // the desktop: nothing scrolls sideways, and axe-core finds no critical or serious violation
@@ -16,8 +16,21 @@ import { expect, test } from './fixtures';
 const widthOf = (project: string) => (project === 'phone' ? 360 : 1366);
 
 const dashboardPages = [...sidebarOf(registry), ...historyMenuOf(registry)].flatMap((g) => g.pages.map((p) => `/dashboard/${p.name}`));
-// Every path the app answers (the dashboard's from the registry's menus), and an unknown one: its 404 page.
-const screens = [...appPaths.filter((p) => p !== '/dashboard/*'), ...new Set(dashboardPages), '/dashboard/nowhere'];
+const signedOut = ['/login', '/signup', '/reset-password'];
+// Every path the app answers (the dashboard's from the registry's menus), and an unknown one: its
+// 404 page; the sign-in pages first, seen signed out.
+const screens = [...appPaths.filter((p) => p !== '/dashboard/*'), ...new Set(dashboardPages), '/dashboard/nowhere'].sort(
+  (a, b) => Number(!signedOut.includes(a)) - Number(!signedOut.includes(b)),
+);
+
+/**
+ * Screens in runs of six, each run one test on one page: a test per screen spent more on its own
+ * browser context, sign-in and first load than on the checks (CI's 2 cores, 2026-11-27). Each
+ * screen is a step and its checks are soft, so a run names every screen at fault, not the first.
+ */
+function runsOf<T>(items: readonly T[], size = 6): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
 
 /** Pixels the page scrolls sideways, and the tables whose columns are cut inside their own scrolling frame. */
 async function sidewaysScroll(page: Page): Promise<{ page: number; cutTables: string[] }> {
@@ -62,11 +75,11 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`));
+/** What every screen and open form must be, as soft checks named by `what`: nothing scrolls sideways, on a phone no target is under a finger, axe finds nothing serious. */
+async function expectFits(page: Page, project: string, what: string): Promise<void> {
+  expect.soft(await sidewaysScroll(page), `${what}: sideways scroll`).toEqual({ page: 0, cutTables: [] });
+  if (project === 'phone') expect.soft(await smallTargets(page), `${what}: tap targets under 40 px`).toEqual([]);
+  expect.soft(await seriousViolations(page), `${what}: serious accessibility faults`).toEqual([]);
 }
 
 test.describe('every screen, at the width of the screen', () => {
@@ -86,17 +99,25 @@ test.describe('every screen, at the width of the screen', () => {
     statementPath = `/dashboard/details?url=${encodeURIComponent(`${wide.path}?partner=${partner}&name=${names[category]}`)}`;
   });
 
-  for (const path of screens) {
-    test(`${path}: no sideways scroll, no serious accessibility fault`, async ({ page }, testInfo) => {
+  for (const run of runsOf(screens)) {
+    test(`${run.join(', ')}: no sideways scroll, no serious accessibility fault`, async ({ page }, testInfo) => {
+      // Six screens' budget, not one's.
+      test.slow();
       await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
-      if (!['/login', '/signup', '/reset-password'].includes(path)) await signIn(page, E2E_ADMIN);
-      await page.goto(path);
-      await expect(page.locator('main').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
-      expect(await cutChartLabels(page), 'chart labels cut').toEqual([]);
-      if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
-      expect(await seriousViolations(page)).toEqual([]);
+      let signedIn = false;
+      for (const path of run) {
+        await test.step(path, async () => {
+          if (!signedOut.includes(path) && !signedIn) {
+            await signIn(page, E2E_ADMIN);
+            signedIn = true;
+          }
+          await page.goto(path);
+          await expect(page.locator('main').first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await expectFits(page, testInfo.project.name, path);
+          expect.soft(await cutChartLabels(page), `${path}: chart labels cut`).toEqual([]);
+        });
+      }
     });
   }
 
@@ -129,20 +150,26 @@ test.describe('every screen, at the width of the screen', () => {
     expect(Math.abs(label!.x - field!.x), 'the label sits over the left of its field').toBeLessThanOrEqual(8);
   });
 
-  // Each form open, one test per form (/fireCount shows its one form on the page itself: the page's own check covers it).
+  // Each form open (/fireCount shows its one form on the page itself: the page's own check covers
+  // it), a screen's forms in runs of six on one page, each closed with Escape before the next.
   for (const screen of ['credit', 'debit'] as const) {
     const path = { credit: '/cashIn', debit: '/cashOut' }[screen];
-    for (const kind of registry.onScreen(screen)) {
-      const button = kind.button ?? kind.title;
-      test(`${path}, ${button} open: fits, no serious accessibility fault`, async ({ page }, testInfo) => {
+    for (const run of runsOf(registry.onScreen(screen).map((kind) => kind.button ?? kind.title))) {
+      test(`${path}, ${run.join(', ')} open: fits, no serious accessibility fault`, async ({ page }, testInfo) => {
+        test.slow();
         await page.setViewportSize({ width: widthOf(testInfo.project.name), height: 800 });
         await signIn(page, E2E_ADMIN);
         await page.goto(path);
-        await page.getByRole('button', { name: button, exact: true }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect(await sidewaysScroll(page)).toEqual({ page: 0, cutTables: [] });
-        if (testInfo.project.name === 'phone') expect(await smallTargets(page), 'tap targets under 40 px').toEqual([]);
-        expect(await seriousViolations(page)).toEqual([]);
+        for (const button of run) {
+          await test.step(button, async () => {
+            await page.getByRole('button', { name: button, exact: true }).click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+            await expectFits(page, testInfo.project.name, `${path}, ${button} open`);
+            // Untouched, the form closes at once: nothing typed to lose.
+            await page.keyboard.press('Escape');
+            await expect(page.getByRole('dialog')).toHaveCount(0);
+          });
+        }
       });
     }
   }

@@ -24,3 +24,11 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
 });
 
 export { expect };
+
+// The one project a test runs in (playwright.config.ts), as a tag in its title: `@one-width` the
+// desktop's, `@phone-only` the phone's. Every screen is checked at both widths (every-screen.spec.ts);
+// a flow runs at both only where what it checks is drawn differently at the two (decision 0045).
+export const onDesktop = '@one-width';
+export const onPhone = '@phone-only';
+/** A flow written for both languages: English at the office PC, Bangla on the phone, so each width sees it once. */
+export const widthOfLanguage = (lang: 'en' | 'bn'): string => (lang === 'en' ? onDesktop : onPhone);

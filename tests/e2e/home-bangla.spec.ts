@@ -45,7 +45,7 @@ async function expectBanglaPage(page: Page): Promise<void> {
   await expect(page.getByTestId('language-switch').getByRole('button', { name: 'বাংলা', exact: true })).toHaveAttribute('aria-pressed', 'true');
 }
 
-test('a visitor switches / to Bangla, a reload keeps it, and English brings back the spec texts', async ({ page, context, isMobile }) => {
+test('a visitor switches / to Bangla, a reload keeps it, and English brings back the spec texts @phone-only', async ({ page, context, isMobile }) => {
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -89,7 +89,7 @@ test('a visitor switches / to Bangla, a reload keeps it, and English brings back
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('Bangla chosen in the app shows its home page in Bangla and brings / in Bangla, text in the HTML before any script', async ({
+test('Bangla chosen in the app shows its home page in Bangla and brings / in Bangla, text in the HTML before any script @phone-only', async ({
   page,
   browser,
   baseURL,
@@ -121,7 +121,7 @@ test('Bangla chosen in the app shows its home page in Bangla and brings / in Ban
 test.describe('signed in, with the service worker running', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it', async ({
+  test('a signed-in owner on the Bangla / sees the header in Bangla with Bengali digits, and the account keeps it @phone-only', async ({
     page,
     request,
     browser,

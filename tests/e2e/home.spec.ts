@@ -34,7 +34,7 @@ test.describe('public home page', () => {
     await expect(page.getByText(`Date : ${expected}`, { exact: true })).toBeVisible();
   });
 
-  test('every picture has alt text and a size, and those below the fold load lazily', async ({ page }) => {
+  test('every picture has alt text and a size, and those below the fold load lazily @phone-only', async ({ page }) => {
     await page.goto('/');
     const images = await page.locator('main img').evaluateAll((imgs) =>
       imgs.map((img) => ({
@@ -86,7 +86,7 @@ test.describe('public home page', () => {
     await expect.poll(() => visibleSlide(page)).toBe(3);
   });
 
-  test('each FAQ question opens and closes', async ({ page }) => {
+  test('each FAQ question opens and closes @phone-only', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByText('How it works', { exact: true })).toBeVisible();
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
@@ -111,7 +111,7 @@ test.describe('public home page', () => {
     await expect(items.nth(3)).toContainText('1,400');
   });
 
-  test('the page text is in the HTML before any script runs', async ({ browser, baseURL }) => {
+  test('the page text is in the HTML before any script runs @phone-only', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/');
@@ -135,7 +135,7 @@ test.describe('public home page', () => {
     await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()}`);
   });
 
-  test('loads no React: one small script and nothing else', async ({ page }) => {
+  test('loads no React: one small script and nothing else @phone-only', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -168,7 +168,11 @@ test.describe('public home page', () => {
     await expect(header.getByTestId('signed-in-user')).toHaveCount(0);
   });
 
-  test('a signed-in acounts clerk opening /login sees their own header above the form, not a signed-out one', async ({ page, request, isMobile }) => {
+  test('a signed-in acounts clerk opening /login sees their own header above the form, not a signed-out one @phone-only', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
     const clerk = await createAccount(request, 'acounts', 'Login Page Clerk');
     await logIn(page, clerk);
     await page.goto('/login');
@@ -193,7 +197,7 @@ test.describe('public home page', () => {
 });
 
 test.describe('errors', () => {
-  test('an unknown address shows Not Found with a 404 status', async ({ page, consoleErrors }) => {
+  test('an unknown address shows Not Found with a 404 status @phone-only', async ({ page, consoleErrors }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();

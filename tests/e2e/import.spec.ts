@@ -10,7 +10,7 @@ import { messages as bn, terms } from '../../src/shared/messages-bn';
 import { toBengaliDigits } from '../../src/shared/digits';
 import { importTexts } from '../../src/web/features/import/texts';
 import { type Account, createAccount, signIn } from './support/accounts';
-import { expect, test } from './fixtures';
+import { expect, test, widthOfLanguage } from './fixtures';
 
 // The old system's export brought in on the web (issue 30 item 6) as the owner does it: the
 // export's folder (or its files) chosen, a dry run whose report names each problem by file, row
@@ -91,7 +91,10 @@ async function noSidewaysScroll(page: Page) {
 }
 
 for (const lang of ['en', 'bn'] as const) {
-  test(`upload the old system's export, see its problems by row, import the good rows, void the batch (${lang})`, async ({ page, request }, info) => {
+  test(`upload the old system's export, see its problems by row, import the good rows, void the batch (${lang}) ${widthOfLanguage(lang)}`, async ({
+    page,
+    request,
+  }, info) => {
     test.setTimeout(120_000);
     const phone = info.project.name === 'phone';
     const width = phone ? 360 : 1366;
@@ -188,7 +191,10 @@ for (const lang of ['en', 'bn'] as const) {
 }
 
 for (const lang of ['en', 'bn'] as const) {
-  test(`the page gives a sheet's template, the workbook of chosen days and the whole books, in its language (${lang})`, async ({ page, request }, info) => {
+  test(`the page gives a sheet's template, the workbook of chosen days and the whole books, in its language (${lang}) ${widthOfLanguage(lang)}`, async ({
+    page,
+    request,
+  }, info) => {
     const owner = await createAccount(request, 'admin', `Export Admin ${lang} ${info.project.name}`);
     await openAs(page, owner, '/dashboard/import', lang);
     const m = t(lang);

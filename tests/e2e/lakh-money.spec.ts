@@ -13,7 +13,7 @@ const statementOf = (client: string) => `/dashboard/details?url=${encodeURICompo
 const noSidewaysScroll = () => document.documentElement.scrollWidth - window.innerWidth;
 
 test.describe('lakh money', () => {
-  test('a statement shows ৳ and lakh groups at 360 px without sideways scrolling, the amounts in words in print, plain numbers in the CSV', async ({
+  test('a statement shows ৳ and lakh groups at 360 px without sideways scrolling, the amounts in words in print, plain numbers in the CSV @phone-only', async ({
     page,
     request,
   }, testInfo) => {
@@ -67,7 +67,7 @@ test.describe('lakh money', () => {
     await expect(page.getByTestId('in-words')).toHaveText('Closing balance (owes us) (in words): Taka Zero and Paisa Thirty-Three Only');
   });
 
-  test('a sale typed with Bengali digits is saved with the right figures; its receipt prints', async ({ page, request }, testInfo) => {
+  test('a sale typed with Bengali digits is saved with the right figures; its receipt prints @phone-only', async ({ page, request }, testInfo) => {
     const client = `Bangla Digits ${testInfo.project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Client', client);
     await signIn(page, E2E_ADMIN);

@@ -8,7 +8,7 @@ import { refusals } from '../../src/shared/refusals-bn';
 import { refusalTexts } from '../../src/shared/refusals';
 import { addPartner, booksCheck, createAccount, logIn } from './support/accounts';
 import { pickParty } from './support/forms';
-import { expect, test } from './fixtures';
+import { expect, test, widthOfLanguage } from './fixtures';
 
 // Late vouchers (issue 28 part 8), as the accountant meets one: a sale slip of three weeks ago
 // turns up this morning. It is entered on its day with the reason; that day's history then lists it,
@@ -49,7 +49,7 @@ async function assertNoSidewaysScroll(page: Page) {
 }
 
 for (const lang of ['en', 'bn'] as const) {
-  test(`the accountant types the day of a three-week-old sale day first, with a reason, and finds it in that day’s history, marked (${lang})`, async ({
+  test(`the accountant types the day of a three-week-old sale day first, with a reason, and finds it in that day’s history, marked (${lang}) ${widthOfLanguage(lang)}`, async ({
     page,
     request,
   }, info) => {

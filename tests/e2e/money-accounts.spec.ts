@@ -10,7 +10,7 @@ import { E2E_ADMIN } from './support/world';
 
 const figure = (text: string) => Math.round(Number(text.replace(/[,৳\s]/g, '').replace('\u2212', '-')) * 100);
 
-test('an admin adds a bKash wallet; a payment booked into it shows in its balance and under the header', async ({ page, request }, testInfo) => {
+test('an admin adds a bKash wallet; a payment booked into it shows in its balance and under the header @one-width', async ({ page, request }, testInfo) => {
   const run = `${testInfo.project.name} ${Date.now() % 100000}`;
   const wallet = `bKash ${run}`;
   const client = `Wallet Client ${run}`;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { E2E_ADMIN, e2ePorts } from './support/world';
 import { oneOfEveryKind } from './support/seed';
-import { expect, test } from './fixtures';
+import { expect, test, widthOfLanguage } from './fixtures';
 
 // The first visit of each signed-in screen (issue 12, 'no layout shift'): a browser that holds
 // only the session (signed in elsewhere, nothing kept yet), in English and in Bangla, at the
@@ -94,7 +94,7 @@ test.describe('first visits of the signed-in screens do not shift', () => {
   const total = (shifts: Shift[]) => shifts.reduce((sum, s) => sum + s.value, 0);
 
   for (const lang of ['en', 'bn'] as const) {
-    test(`every signed-in screen, first visit, ${lang}`, async ({ browser }, testInfo) => {
+    test(`every signed-in screen, first visit, ${lang} ${widthOfLanguage(lang)}`, async ({ browser }, testInfo) => {
       // A fresh browser context per screen and width: on CI's 2 cores it took 50–60 s of its 60 s budget.
       test.slow();
       for (const path of screens) {
@@ -104,7 +104,7 @@ test.describe('first visits of the signed-in screens do not shift', () => {
     });
   }
 
-  test('Bangla chosen in this browser, its bold font slow to come: the first screen is drawn with it, its tables do not move', async ({
+  test('Bangla chosen in this browser, its bold font slow to come: the first screen is drawn with it, its tables do not move @phone-only', async ({
     browser,
   }, testInfo) => {
     // The page arrives in English (no cookie yet) and switches to Bangla: the bold weight, not asked

@@ -19,7 +19,7 @@ test.describe('offline lookups', () => {
   test.describe('with the service worker', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('a screen opened online, no form opened: offline after a reload the party is picked and the entry waits to be sent', async ({
+    test('a screen opened online, no form opened: offline after a reload the party is picked and the entry waits to be sent @phone-only', async ({
       page,
       context,
       request,
@@ -82,7 +82,7 @@ test.describe('offline lookups', () => {
     });
   });
 
-  test('offline before the list ever came: the form says so plainly, not "No partner matches"', async ({ page, request }) => {
+  test('offline before the list ever came: the form says so plainly, not "No partner matches" @phone-only', async ({ page, request }) => {
     await logIn(page, await createAccount(request, 'acounts', 'No List Clerk'));
     // The list never arrives (no worker, no network for it).
     await page.route('**/api/userDetailsData', (route) => route.abort('internetdisconnected'));

@@ -8,7 +8,10 @@ import { E2E_ADMIN } from './support/world';
 // form as every entry; the client's ledger starts from it. The kinds have no entry screen, and
 // only an admin enters them: accounts staff see the page without the form.
 
-test('an admin enters a client’s opening due on its page; the ledger starts from it, and acounts staff see no form', async ({ page, request }, info) => {
+test('an admin enters a client’s opening due on its page; the ledger starts from it, and acounts staff see no form @one-width', async ({
+  page,
+  request,
+}, info) => {
   const client = `Opening Client ${info.project.name} ${Date.now() % 100000}`;
   const id = await addPartner(request, 'Client', client);
   await signIn(page, E2E_ADMIN);

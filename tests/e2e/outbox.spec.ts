@@ -76,7 +76,11 @@ test.describe('the outbox', () => {
     // Offline, a request the service worker cannot answer fails as ERR_FAILED (a background refresh of the lookups, say).
     test.use({ serviceWorkers: 'allow', expectedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_RESET|net::ERR_FAILED/ });
 
-    test('two entries saved offline survive a reload offline and reach the server once each, on the day they were made', async ({ page, context, request }) => {
+    test('two entries saved offline survive a reload offline and reach the server once each, on the day they were made @phone-only', async ({
+      page,
+      context,
+      request,
+    }) => {
       const clerk = await createAccount(request, 'acounts', 'Offline Clerk');
       await logIn(page, clerk);
       await page.goto('/cashOut');
@@ -122,7 +126,7 @@ test.describe('the outbox', () => {
     });
   });
 
-  test('an answer lost after the server saved the entry: sent again, still one entry', async ({ page, request }) => {
+  test('an answer lost after the server saved the entry: sent again, still one entry @phone-only', async ({ page, request }) => {
     await logIn(page, await createAccount(request, 'acounts', 'Lost Answer Clerk'));
     await page.goto('/cashOut');
     await openForm(page);
@@ -148,7 +152,7 @@ test.describe('the outbox', () => {
     expect(await onServer(request, marker)).toHaveLength(1);
   });
 
-  test('a refused entry waits with the server message, is fixed and sent, or discarded on purpose', async ({ page, context, request }) => {
+  test('a refused entry waits with the server message, is fixed and sent, or discarded on purpose @phone-only', async ({ page, context, request }) => {
     await logIn(page, await createAccount(request, 'acounts', 'Refused Clerk'));
     await page.goto('/cashOut');
     await openForm(page);
@@ -218,7 +222,7 @@ test.describe('the outbox', () => {
     expect(sent.map((e) => [e.note, e.issue_date])).toEqual([[`${marker} fix`, todayIn('Asia/Dhaka')]]);
   });
 
-  test('a payment taken offline yesterday reaches the server after yesterday was closed: refused naming the day, entered again today with nothing lost', async ({
+  test('a payment taken offline yesterday reaches the server after yesterday was closed: refused naming the day, entered again today with nothing lost @phone-only', async ({
     page,
     context,
     request,
@@ -289,7 +293,11 @@ test.describe('the outbox', () => {
     ]);
   });
 
-  test('a cheque taken offline reaches the server with its number, bank and date: in hand, and the due down', async ({ page, context, request }, info) => {
+  test('a cheque taken offline reaches the server with its number, bank and date: in hand, and the due down @phone-only', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const base = info.project.use.baseURL as string;
     const tag = `${info.project.name} ${run}`;
     const client = `Offline Cheque Client ${tag}`;
@@ -329,7 +337,11 @@ test.describe('the outbox', () => {
     await expect(page.getByTestId('ledger-closing')).toContainText('1,250.00 Cr');
   });
 
-  test('offline before any note was shown, a save still says so: the note drawn plainly, then sent once back online', async ({ page, context, request }) => {
+  test('offline before any note was shown, a save still says so: the note drawn plainly, then sent once back online @phone-only', async ({
+    page,
+    context,
+    request,
+  }) => {
     const clerk = await createAccount(request, 'acounts', 'Plain Note Clerk');
     // Signed in without the form: no "Logged In" note, so the notes' code has not been fetched.
     await signIn(page, clerk);
@@ -345,7 +357,7 @@ test.describe('the outbox', () => {
     expect((await onServer(request, marker)).map((e) => e.issued_by)).toEqual(['Plain Note Clerk']);
   });
 
-  test("another user signing in on the same browser does not send the first user's entries", async ({ page, context, request }) => {
+  test("another user signing in on the same browser does not send the first user @phone-only's entries", async ({ page, context, request }) => {
     const first: Account = await createAccount(request, 'acounts', 'First Clerk');
     const second: Account = await createAccount(request, 'acounts', 'Second Clerk');
     await logIn(page, first);
@@ -377,7 +389,7 @@ test.describe('the outbox', () => {
     await expect.poll(async () => (await onServer(request, marker)).map((e) => e.issued_by).sort()).toEqual(['First Clerk', 'Second Clerk']);
   });
 
-  test('what is typed while an entry is still saving is not wiped when it is saved', async ({ page, request }) => {
+  test('what is typed while an entry is still saving is not wiped when it is saved @phone-only', async ({ page, request }) => {
     const clerk = await createAccount(request, 'acounts', 'Quick Clerk');
     await logIn(page, clerk);
     await page.goto('/cashOut');
@@ -408,7 +420,7 @@ test.describe('the outbox', () => {
     await expect.poll(async () => (await onServer(request, marker)).map((e) => e.note).sort()).toEqual([`${marker} first`, `${marker} second`]);
   });
 
-  test('two tabs of the same user send each waiting entry once between them', async ({ page, context, request }) => {
+  test('two tabs of the same user send each waiting entry once between them @phone-only', async ({ page, context, request }) => {
     const clerk = await createAccount(request, 'acounts', 'Two Tab Clerk');
     await logIn(page, clerk);
     await page.goto('/cashOut');
@@ -452,7 +464,7 @@ test.describe('the outbox', () => {
     expect(new Set(posts).size).toBe(3);
   });
 
-  test('the app can be installed on the phone: name, icons, start page', async ({ page }) => {
+  test('the app can be installed on the phone: name, icons, start page @phone-only', async ({ page }) => {
     await logIn(page, E2E_ADMIN);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'AMA Metal & Wire Industries', display: 'standalone' });

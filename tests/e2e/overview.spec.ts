@@ -37,7 +37,7 @@ test.describe('the day at a glance', () => {
     await expect(page.getByText(owed).first()).toBeVisible();
   });
 
-  test('shows the balance of each account, Cash in hand first, each linked to its cash book', async ({ page }) => {
+  test('shows the balance of each account, Cash in hand first, each linked to its cash book @phone-only', async ({ page }) => {
     await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard');
     const accounts = page.getByTestId('overview-account');

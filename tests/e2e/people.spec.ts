@@ -13,7 +13,7 @@ async function userRow(page: Page, name: string) {
   return row;
 }
 
-test('an admin takes a role back and stops an account: the person is signed out at once, cannot sign in, and the list shows it', async ({
+test('an admin takes a role back and stops an account: the person is signed out at once, cannot sign in, and the list shows it @one-width', async ({
   page,
   browser,
   request,

@@ -18,7 +18,7 @@ test.describe('forms on a phone', () => {
     return page.getByRole('dialog', { name: 'MS Wire Form' });
   }
 
-  test('an MS wire sale from /cashIn takes at most 7 taps; Enter moves on, the last field submits', async ({ page, request }) => {
+  test('an MS wire sale from /cashIn takes at most 7 taps; Enter moves on, the last field submits @phone-only', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, await createAccount(request, 'acounts', 'Phone Seller'));
     await page.goto('/cashIn');
@@ -87,7 +87,7 @@ test.describe('forms on a phone', () => {
     await page.screenshot({ path: test.info().outputPath('sale-toast.png') });
   });
 
-  test('a toast over an open form leaves its title and close ✕ in sight, and a tap on the ✕ closes it', async ({ page, request }) => {
+  test('a toast over an open form leaves its title and close ✕ in sight, and a tap on the ✕ closes it @phone-only', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, await createAccount(request, 'acounts', 'Phone Toast Clerk'));
     await page.goto('/cashOut');
@@ -117,7 +117,7 @@ test.describe('forms on a phone', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('Esc on a typed form asks: Keep editing keeps the values, Discard closes; an untouched form closes at once', async ({ page, request }) => {
+  test('Esc on a typed form asks: Keep editing keeps the values, Discard closes; an untouched form closes at once @phone-only', async ({ page, request }) => {
     const dialog = await openSaleForm(page, request);
     await expect(dialog.getByRole('combobox', { name: 'Name' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -140,7 +140,7 @@ test.describe('forms on a phone', () => {
     await expect(dialog.getByLabel('Weight (KG)')).toHaveValue('');
   });
 
-  test('a refused submit brings the first field in error into view', async ({ page, request }) => {
+  test('a refused submit brings the first field in error into view @phone-only', async ({ page, request }) => {
     const dialog = await openSaleForm(page, request);
     await dialog.getByLabel('Weight (KG)').fill('3');
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -150,7 +150,7 @@ test.describe('forms on a phone', () => {
     await expect(party).toBeInViewport();
   });
 
-  test('a name typed in full and left without picking it from the list is kept, and the sale saves to that party', async ({ page, request }) => {
+  test('a name typed in full and left without picking it from the list is kept, and the sale saves to that party @phone-only', async ({ page, request }) => {
     const dialog = await openSaleForm(page, request);
     const party = dialog.getByRole('combobox', { name: 'Name' });
     await party.fill(client.toUpperCase());
@@ -192,7 +192,10 @@ test.describe('forms on a phone', () => {
     await expect(dialog.getByText(`No partner was picked for “${part}”`)).toHaveCount(0);
   });
 
-  test('the highlighted partner in the list reads as well as the others (its category and balance are not grey on navy)', async ({ page, request }) => {
+  test('the highlighted partner in the list reads as well as the others (its category and balance are not grey on navy) @phone-only', async ({
+    page,
+    request,
+  }) => {
     const dialog = await openSaleForm(page, request);
     await dialog.getByRole('combobox', { name: 'Name' }).fill(client);
     const active = dialog.getByRole('listbox').getByRole('option', { selected: true });
@@ -203,7 +206,7 @@ test.describe('forms on a phone', () => {
     expect(colours[1]).toBe(colours[0]);
   });
 
-  test('a name typed in full before the partner list has arrived is matched when it arrives', async ({ page, request }) => {
+  test('a name typed in full before the partner list has arrived is matched when it arrives @phone-only', async ({ page, request }) => {
     // A slow connection: the list of partners arrives only when the test lets it.
     let release = () => undefined as void;
     const held = new Promise<void>((r) => (release = r));
@@ -226,7 +229,7 @@ test.describe('forms on a phone', () => {
     await expect(weight).toBeFocused();
   });
 
-  test("a name matched late does not overwrite what was typed meanwhile from the partner's record", async ({ page, request }) => {
+  test("a name matched late does not overwrite what was typed meanwhile from the partner's record @phone-only", async ({ page, request }) => {
     const employee = `Late Employee ${test.info().project.name} ${Date.now() % 100000}`;
     await addPartner(request, 'Employee', employee, { assignedSalary: '9000' });
     let release = () => undefined as void;

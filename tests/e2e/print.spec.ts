@@ -15,7 +15,7 @@ function nextDay(iso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-test('a party statement from a later start prints the company, the party, brought forward, closing and signature lines', async ({
+test('a party statement from a later start prints the company, the party, brought forward, closing and signature lines @one-width', async ({
   page,
   request,
 }, testInfo) => {
@@ -60,7 +60,7 @@ test('a party statement from a later start prints the company, the party, brough
   await expect(page).toHaveTitle(screenTitle);
 });
 
-test('the printed ledger names the party with address and contact, keeps Dr with its figure and ends with lines to sign', async ({
+test('the printed ledger names the party with address and contact, keeps Dr with its figure and ends with lines to sign @one-width', async ({
   page,
   request,
 }, testInfo) => {

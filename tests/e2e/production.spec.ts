@@ -9,7 +9,7 @@ const headers = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 const pathOf = (role: ProductionRole) => (kinds as readonly KindDef[]).find((k) => k.production === role)?.path ?? '';
 
 test.describe('production report', () => {
-  test('shows a pot’s firings, repairs and cost per 1,000 kg, the months, the fire man; prints and exports', async ({ page, request }, testInfo) => {
+  test('shows a pot’s firings, repairs and cost per 1,000 kg, the months, the fire man; prints and exports @one-width', async ({ page, request }, testInfo) => {
     const tag = `${testInfo.project.name}-${Date.now() % 100000}`;
     const pot = `E2E Pot ${tag}`;
     const man = `Fireman ${tag}`;

@@ -6,7 +6,7 @@ import { pickParty } from './support/forms';
 // Issue 32 (small things): a salary's amount is worked out from the employee's assigned salary and
 // the days absent (a day is a thirtieth of the month), and stays the accountant's to change.
 
-test('the salary amount follows the days absent until the accountant types one; in Bangla too', async ({ page, request }, testInfo) => {
+test('the salary amount follows the days absent until the accountant types one; in Bangla too @phone-only', async ({ page, request }, testInfo) => {
   const employee = `Salaried Worker ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Employee', employee, { assignedSalary: '20000' });
   await signIn(page, await createAccount(request, 'acounts', 'Salary Clerk'));

@@ -9,7 +9,11 @@ import { E2E_ADMIN, e2ePorts } from './support/world';
 
 const origin = { origin: `http://127.0.0.1:${e2ePorts().port}` };
 
-test('a ledger shared in Bangla: opened signed out, confirmed, shown on the due list; revoked → 410', async ({ page, browser, request }, testInfo) => {
+test('a ledger shared in Bangla: opened signed out, confirmed, shown on the due list; revoked → 410 @phone-only', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const client = `Share Client ${testInfo.project.name} ${Date.now() % 100000}`;
   const id = await addPartner(request, 'Client', client);
@@ -85,7 +89,7 @@ test('a ledger shared in Bangla: opened signed out, confirmed, shown on the due 
   expect(await booksCheck()).toEqual([]);
 });
 
-test('the reminder list sends the due on WhatsApp in one tap and remembers when', async ({ page, request }, testInfo) => {
+test('the reminder list sends the due on WhatsApp in one tap and remembers when @phone-only', async ({ page, request }, testInfo) => {
   const client = `Remind Client ${testInfo.project.name} ${Date.now() % 100000}`;
   await addPartner(request, 'Client', client, { contact: '+880 1812-345678' });
   const sale = entryBody('msWire', { size: '12', weight: '10', price: '100', paid_amount: '0', discount_amount: '0', note: 'on credit' }, client);

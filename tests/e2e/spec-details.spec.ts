@@ -8,14 +8,14 @@ import { expect, test } from './fixtures';
 const runId = `${Date.now() % 100000}`;
 
 test.describe('spec details', () => {
-  test('an unknown /dashboard/… path shows the Not Found page', async ({ page }) => {
+  test('an unknown /dashboard/… path shows the Not Found page @phone-only', async ({ page }) => {
     await signIn(page, E2E_ADMIN);
     await page.goto('/dashboard/noSuchPage');
     await expect(page.getByRole('heading', { name: messages.notFound })).toBeVisible();
     await expect(page.getByText('404')).toBeVisible();
   });
 
-  test('a reversed date range says so', async ({ page, request }) => {
+  test('a reversed date range says so @phone-only', async ({ page, request }) => {
     const id = await addPartner(request, 'Client', `Range ${runId}`);
     await signIn(page, E2E_ADMIN);
     await page.goto(`/dashboard/ledger?partner=${id}&from=2026-05-10&to=2026-05-01`);
@@ -25,7 +25,7 @@ test.describe('spec details', () => {
     await expect(page.getByText('The start date is after the end date')).toHaveCount(0);
   });
 
-  test('a refused page keeps the spec words and says whom to ask', async ({ page, request }) => {
+  test('a refused page keeps the spec words and says whom to ask @phone-only', async ({ page, request }) => {
     await signIn(page, await createAccount(request, 'user', 'Plain User'));
     await page.goto('/cashIn');
     await expect(page.getByRole('heading', { name: messages.notAcounts, exact: true })).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('spec details', () => {
 
   test.describe('on a phone set to another time zone', () => {
     test.use({ timezoneId: 'America/Los_Angeles' });
-    test('an entry form shows the business day (Asia/Dhaka), as the server stamps it', async ({ page, request }) => {
+    test('an entry form shows the business day (Asia/Dhaka), as the server stamps it @phone-only', async ({ page, request }) => {
       const config = (await (await request.get('/api/config')).json()) as { data: { timeZone: string } };
       expect(config.data.timeZone).toBe('Asia/Dhaka');
       await signIn(page, E2E_ADMIN);

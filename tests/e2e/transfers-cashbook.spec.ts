@@ -8,7 +8,7 @@ import { E2E_ADMIN } from './support/world';
 // the cash book of today shows it leaving Cash in hand and arriving in the bank, with the day's
 // opening and closing. Then the transfer is voided, and both books take it back.
 
-test('an accountant moves cash to the bank and opens the cash book of today showing it', async ({ page, request }, testInfo) => {
+test('an accountant moves cash to the bank and opens the cash book of today showing it @one-width', async ({ page, request }, testInfo) => {
   const run = `${testInfo.project.name} ${Date.now() % 100000}`;
   const bank = `Bank ${run}`;
   const note = `Deposit ${run}`;
@@ -90,7 +90,7 @@ test('an accountant moves cash to the bank and opens the cash book of today show
   expect(await booksCheck()).toEqual([]);
 });
 
-test('a transfer typed wrong is corrected from the transfers list: the accounts follow the correction', async ({ page, request }, testInfo) => {
+test('a transfer typed wrong is corrected from the transfers list: the accounts follow the correction @phone-only', async ({ page, request }, testInfo) => {
   const run = `${testInfo.project.name} ${Date.now() % 100000}`;
   const wallet = `bKash ${run}`;
   const note = `Cash-out ${run}`;

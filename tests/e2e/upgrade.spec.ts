@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { messages as en } from '../../src/shared/messages';
 import { messages as bn } from '../../src/shared/messages-bn';
 import { createAccount, logIn } from './support/accounts';
-import { test } from './fixtures';
+import { test, widthOfLanguage } from './fixtures';
 import { serviceWorkerInCharge } from './support/service-worker';
 
 // Issue 31, item 5: a page opened before an upgrade meets a release the server no longer serves.
@@ -11,7 +11,7 @@ test.describe('a page of the old release', () => {
   // The gone chunk's 404 and its failed import are what this test makes happen.
   test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)|Failed to fetch dynamically imported module/ });
 
-  test('a form whose code is gone since the page opened reloads the page once onto the new release, and never in a loop', async ({
+  test('a form whose code is gone since the page opened reloads the page once onto the new release, and never in a loop @phone-only', async ({
     page,
     request,
     context,
@@ -51,7 +51,7 @@ test.describe('a new release taking over an open page', () => {
   test.use({ serviceWorkers: 'allow' });
 
   for (const lang of ['en', 'bn'] as const) {
-    test(`says a new version is ready, and reloads when tapped (${lang})`, async ({ page, request }) => {
+    test(`says a new version is ready, and reloads when tapped (${lang}) ${widthOfLanguage(lang)}`, async ({ page, request }) => {
       const staff = await createAccount(request, 'acounts', `Release Staff ${lang}`);
       await logIn(page, staff);
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
