@@ -357,7 +357,7 @@ test.describe('the outbox', () => {
     expect((await onServer(request, marker)).map((e) => e.issued_by)).toEqual(['Plain Note Clerk']);
   });
 
-  test("another user signing in on the same browser does not send the first user @phone-only's entries", async ({ page, context, request }) => {
+  test("another user signing in on the same browser does not send the first user's entries @phone-only", async ({ page, context, request }) => {
     const first: Account = await createAccount(request, 'acounts', 'First Clerk');
     const second: Account = await createAccount(request, 'acounts', 'Second Clerk');
     await logIn(page, first);
