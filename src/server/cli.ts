@@ -193,6 +193,9 @@ async function importCommand(database: Database, args: string[]): Promise<string
     accounts: oldSystemAccounts(await loadAuth(database)),
     onLine: (line) => void process.stdout.write(`${line}\n`),
     ...(reason ? { dashboardReason: reason } : {}),
+  }).catch(async (error: unknown) => {
+    const { HttpError } = await import('./http/validate.ts');
+    throw error instanceof HttpError ? new CliError(error.message) : error;
   });
   process.exitCode = report.exitCode;
   return '';

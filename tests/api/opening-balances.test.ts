@@ -77,6 +77,8 @@ describe.each(dialects)('opening balances on %s', (dialect) => {
       ['Opening Due', 5000, null],
     ]);
     expect(ledger.closing).toBe(5000);
+    // The opening dues' totals row nets them: 5,000 receivable less 2,000 payable.
+    expect((await acc.get('/api/openingDues')).json().totals).toEqual({ paid_amount: 3000 });
     const overview = await data(acc, '/api/overview');
     expect(overview.today).toEqual({ cash_in: 0, cash_out: 0 });
     expect(overview.receivables).toEqual([expect.objectContaining({ name: 'Rahim Traders', amount: 5000 })]);
@@ -157,6 +159,8 @@ describe.each(dialects)('opening balances on %s', (dialect) => {
     expect(after.cash).toBeCloseTo((before.cash ?? 0) - 1234.5, 2);
     expect(after.stock).toBeCloseTo(before.stock + 37.5, 3);
     // The cash book carries it in the opening, not as the day's money out; the overview counts nothing.
+    // The list's totals row adds them up the way each went: 1,234.50 taken away, 37.5 kg added.
+    expect((await acc.get('/api/openingAdjustments')).json().totals).toMatchObject({ paid_amount: -1234.5, wire_stock: 37.5 });
     const dayAfter = await book();
     expect([dayAfter.in, dayAfter.out, dayAfter.count]).toEqual([dayBefore.in, dayBefore.out, dayBefore.count]);
     expect(await checkBooks(t.app.deps.database.db)).toEqual([]);

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type DatabaseIntrospector, Kysely, PostgresDialect, sql, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { type Database, DatabaseSetupError } from './dialect.ts';
 import type { DB } from './schema.ts';
@@ -34,6 +34,38 @@ export function withoutJit(url: string): string {
   return u.toString();
 }
 
+/**
+ * Kysely's introspector lists the tables of every schema in the database, with each one's columns,
+ * and fails when another schema is dropped while it reads ("schema … does not exist"): another set
+ * of books or a test in the same database. Its one user here, the migrator, asks only whether its
+ * own tables exist, so this one lists the names of the current schema's tables and nothing else.
+ */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<{ name: string }[]> {
+    return (await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db)).rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; view: boolean }>`
+      select c.relname as name, n.nspname as schema, c.relkind = 'v' as view
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v')`.execute(this.db);
+    return rows.map((r) => ({ name: r.name, schema: r.schema, isView: r.view, columns: [] }));
+  }
+
+  async getMetadata(): Promise<{ tables: TableMetadata[] }> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class OwnSchemaDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 /** How long a start waits between tries while PostgreSQL is down: doubling from the first to the last. */
 export const START_RETRY_MS = { first: 500, max: 10_000 };
 
@@ -54,7 +86,7 @@ export async function openPostgres(url: string, opts: { waitWith?: (line: string
   const pool = new pg.Pool({ ...limits, max: 10 });
   // Health has a connection of its own, so a pool full of waiting writes cannot hold it up.
   const healthPool = new pg.Pool({ ...limits, max: 1, connectionTimeoutMillis: 800, statement_timeout: 800 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaDialect({ pool }) });
   const state = databaseState(db);
   state.dialect = 'postgres';
   // A connection the server ends (restart, failover, pg_terminate_backend) reports here, idle or

@@ -16,7 +16,8 @@ const closedAccounts = preparedQuery((db: Kysely<DB>) =>
 
 /** Where a write moves money: its account, a transfer's second one, and the day it counts on. */
 export interface DayMove {
-  account_id: number;
+  /** Null: an account the write itself brings (an import's), which has no closed day yet. */
+  account_id: number | null;
   to_account_id?: number | null;
   issue_date: string;
 }

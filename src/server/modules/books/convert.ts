@@ -4,7 +4,7 @@ import { toDecimal, units } from '../../../shared/money.ts';
 import { TRANSFER_TITLE } from '../../../shared/transfers.ts';
 import { type FieldDef, type KindDef, type Registry, isTotalled, partnerFields } from '../../../shared/registry.ts';
 import type { EntryTable, LedgerSummaryTable, PartnerTable } from '../../db/schema.ts';
-import type { VoidDetails } from './repository.ts';
+import type { SumFlip, VoidDetails } from './repository.ts';
 
 // Rows ↔ the spec's wire shape, driven by the registry: each field says its column and unit.
 
@@ -94,6 +94,20 @@ export function summable(kind: KindDef): SumColumn[] {
     .filter(isSumColumn);
   const sale = kind.lifecycle?.action === 'sell' ? kind.lifecycle.value.column : null;
   return sale && isSumColumn(sale) ? [...cols, sale] : cols;
+}
+
+/**
+ * The summed columns a side turns (`flip` of the kind's cash, stock or ledger rule): an opening
+ * taken away, or payable, counts against the rest, so the totals row is what the entries add up to.
+ */
+export function sumFlips(kind: KindDef): Partial<Record<SumColumn, SumFlip>> {
+  const out: Partial<Record<SumColumn, SumFlip>> = {};
+  for (const rule of [kind.cash, kind.stock, kind.ledger]) {
+    const column = rule && kind.fields.find((f) => f.name === rule.field)?.column;
+    const side = rule?.flip && kind.fields.find((f) => f.name === rule.flip?.field)?.column;
+    if (column && side && isSumColumn(column)) out[column] = { column: side, when: rule.flip!.when };
+  }
+  return out;
 }
 
 /** The sums of `summable(kind)` under the fields' wire names, in their units. */

@@ -214,16 +214,32 @@ export async function withVoidDetails<R extends { id: number; voided: number; vo
 
 export type SummableColumn = SumColumn;
 
+/** A summed column counted the other way on rows whose `column` holds `when` (an opening's side). */
+export interface SumFlip {
+  column: string;
+  when: string;
+}
+
 /**
  * Column sums over the same rows as the list (all of them, not one page), voided ones left out.
  * Read from the rollups (a row per kind and day, or per kind, name and day); a text search has
  * no rollup and adds up the matching entries.
  */
-export async function sumEntries(db: Db, f: Omit<EntryFilters, 'limit'>, columns: SummableColumn[]): Promise<Record<string, number>> {
+export async function sumEntries(
+  db: Db,
+  f: Omit<EntryFilters, 'limit'>,
+  columns: SummableColumn[],
+  flips: Partial<Record<SummableColumn, SumFlip>> = {},
+): Promise<Record<string, number>> {
   if (columns.length === 0) return {};
-  const sums = columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
+  const sums = columns.map((c) => {
+    const flip = flips[c];
+    const value = flip ? sql`case when ${sql.ref(flip.column)} = ${flip.when} then -${sql.ref(c)} else ${sql.ref(c)} end` : sql.ref(c);
+    return sql<number>`coalesce(sum(${value}), 0)`.as(c);
+  });
   let row: Record<string, unknown> | undefined;
-  if (f.search || f.name === '' || f.typedName) {
+  // The rollups sum as typed: a kind whose side turns its figures (few rows: openings) adds up its entries.
+  if (f.search || f.name === '' || f.typedName || Object.keys(flips).length > 0) {
     row = await filtered(db, f).where('voided', '=', 0).select(sums).executeTakeFirst();
   } else {
     // Both rollup tables have kind, issue_date and the sums; only the one by name has name_key.

@@ -22,7 +22,18 @@ import type { CurrentUser } from '../../auth/plugin.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
 import type { BooksContext } from './context.ts';
-import { balanceToWire, entryToWire, ledgerToWire, partnerToWire, recentToWire, summable, summaryToWire, totalsToWire, transferToWire } from './convert.ts';
+import {
+  balanceToWire,
+  entryToWire,
+  ledgerToWire,
+  partnerToWire,
+  recentToWire,
+  summable,
+  sumFlips,
+  summaryToWire,
+  totalsToWire,
+  transferToWire,
+} from './convert.ts';
 import { chequeTotals, listAccounts, openBalances } from './accounts.ts';
 import { createEntry, partnerFilter } from './entries.ts';
 import { createChequeEntry, paidByCheque } from './cheques.ts';
@@ -75,7 +86,7 @@ export async function booksRoutes(root: FastifyInstance): Promise<void> {
         };
         const [rows, sums] = await Promise.all([
           repo.listEntries(ctx.db, { ...filters, limit: q.limit, before: q.before }),
-          repo.sumEntries(ctx.db, filters, summable(kind)),
+          repo.sumEntries(ctx.db, filters, summable(kind), sumFlips(kind)),
         ]);
         // `totals` (beside the spec's data list) are the database's sums over every matching row.
         return { data: rows.map((r) => entryToWire(kind, r)), totals: totalsToWire(kind, sums) };

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { accountInputSchema, accountNameKey, accountTypes } from '../../../shared/accounts.ts';
+import { CASH_ACCOUNT_ID, accountInputSchema, accountNameKey, accountTypes } from '../../../shared/accounts.ts';
 import { chequeDirections, chequeHolderTypes } from '../../../shared/cheques.ts';
 import { type DecimalUnit, parseDecimal, units } from '../../../shared/money.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
@@ -8,6 +8,7 @@ import { PARTNER_COLLECTION, type Registry, type RowKind } from '../../../shared
 import { TRANSFER_KIND } from '../../../shared/transfers.ts';
 import type { DB, MoneyAccountTable } from '../../db/schema.ts';
 import { emptyEntry } from '../books/context.ts';
+import type { DayMove } from '../books/closed-days.ts';
 import { buildEntryRow } from '../books/entries.ts';
 import * as repo from '../books/repository.ts';
 import type { Document } from './documents.ts';
@@ -31,6 +32,8 @@ export interface NativeOptions {
   /** An old date as the business day, or why not (the importer's own reading). */
   day: (value: unknown) => { day: string } | { code: RefusalCode; params: RefusalParams };
   say: Say;
+  /** Says the refusal of a new entry's money moved on or before a closed day of its account (old-system.ts). */
+  closed: (file: string, row: number, column: string, move: DayMove) => void;
 }
 
 export interface Counts {
@@ -121,7 +124,14 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
       const v = part.voided;
       const day = options.day(v?.issue_date);
       if ('code' in day) say(file, row, `${NATIVE_KEY}.voided.issue_date`, day.code, day.params);
+      // Its reversal is written on the void's day, through the entry's account.
+      else if (moneyKind && !kept.has(key)) options.closed(file, row, `${NATIVE_KEY}.voided.issue_date`, { issue_date: day.day, ...accountsOf(part) });
     }
+  }
+  /** The accounts of these books an entry's own part names: null for an account this import brings. */
+  function accountsOf(part: NativeEntryPart | null): Omit<DayMove, 'issue_date'> {
+    const known = (key: string | undefined, otherwise: number | null) => (key === undefined ? otherwise : (accountKeys.get(key) ?? null));
+    return { account_id: known(part?.account, CASH_ACCOUNT_ID), to_account_id: known(part?.to_account, null) };
   }
   /**
    * A document of entries but a registry kind's (a transfer, an entry the server wrote): its day,
@@ -136,6 +146,7 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
     if ('code' in day) say(file, row, 'issue_date', day.code, day.params);
     const build = values(file);
     checkPart(file, row, key, partOf(doc), true);
+    if (!('code' in day) && !kept.has(key)) options.closed(file, row, 'issue_date', { issue_date: day.day, ...accountsOf(partOf(doc)) });
     if (said.count > before || 'code' in day || !build) return false;
     if (kept.has(key)) counts.already++;
     else {
@@ -297,6 +308,9 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
 
     /** Whether a document is of our books' format (its lifecycle's entries come in their own collection). */
     isNative: (doc: Doc) => partOf(doc) !== null,
+
+    /** The accounts of these books an entry document of ours moves money through. */
+    accountsOf: (doc: Doc) => accountsOf(partOf(doc)),
 
     /** An entry row of a registry kind about to be written: what its own part says. */
     amendEntry(row: repo.NewEntry, doc: Doc): void {

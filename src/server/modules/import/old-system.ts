@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { resetRequestSchema } from '../../../shared/auth-schemas.ts';
+import { CASH_ACCOUNT_ID } from '../../../shared/accounts.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { DASHBOARD_NOTE } from '../../../shared/import-api.ts';
 import { entryInputSchema, lifecycleSchema, partnerSchema } from '../../../shared/entry-schemas.ts';
@@ -22,6 +23,8 @@ import { type Role, roles } from '../../../shared/roles.ts';
 import { recordAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write.ts';
+import { HttpError } from '../../http/validate.ts';
+import { type ClosedDays, type DayMove, closedDays, closedRefusal, movesMoney } from '../books/closed-days.ts';
 import { buildEntryRow } from '../books/entries.ts';
 import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
@@ -319,7 +322,14 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   );
   // [export] Our books' own export (native.ts, decision 0040): accounts, transfers, the entries
   // the server wrote, cheques, day closes; and each entry document's own part, in the pass below.
-  const native = nativeBooks(db, { registry, documents, day: (v) => oldDay(v, options.timeZone), say: problem });
+  // A new row's money on or before a day its account has closed is a problem, as when typed
+  // (decision 0032); read again under the write's lock, where a close since is `import_changed`.
+  const closed = await closedDays(db);
+  const refuseClosed = (file: string, row: number, column: string, move: DayMove) => {
+    const refusal = closedRefusal(closed, move);
+    if (refusal) problem(file, row, column, 'day_closed', refusal.refusal.params ?? {});
+  };
+  const native = nativeBooks(db, { registry, documents, day: (v) => oldDay(v, options.timeZone), say: problem, closed: refuseClosed });
   const nativeCounts = await native.plan();
   toImport += nativeCounts.toImport;
   already += nativeCounts.already;
@@ -402,6 +412,10 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         if (account && 'code' in account) problem(file, d.row, 'account', account.code, account.params);
         const importKey = `${kind.path}:${String(doc._id)}`;
         native.checkEntry(file, d.row, importKey, doc, kind.cash !== undefined); // [export]
+        if (!('code' in day) && movesMoney(registry, kind.kind) && !keptEntries.has(importKey)) {
+          const accounts = native.isNative(doc) ? native.accountsOf(doc) : { account_id: account && 'id' in account ? account.id : CASH_ACCOUNT_ID };
+          refuseClosed(file, d.row, 'issue_date', { issue_date: day.day, ...accounts });
+        }
         if (said > before || !parsed.success || 'code' in day) {
           if (!quiet) problems++;
           continue;
@@ -573,7 +587,8 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
 
   const written = options.write && (problems === 0 || options.skipBadRows) && toImport > 0;
   let batchId: number | null = null;
-  if (written) batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass, adjustments }, newAccounts.length, native);
+  if (written)
+    batchId = await writeBatch(db, registry, options, newPartners, { count: newEntries, pass: entryPass, adjustments }, newAccounts.length, native, closed);
   if (written && options.accounts) for (const account of newAccounts) await options.accounts.create(account);
   emit(`import: ${toImport} ${written ? 'imported' : 'to import'}, ${already} already imported, ${problems} with problems`);
   return { lines, toImport, already, problems, batchId, exitCode: problems === 0 ? 0 : 1 };
@@ -588,8 +603,12 @@ async function writeBatch(
   entries: { count: number; pass: (write: (e: PlannedEntry) => Promise<void>) => Promise<void>; adjustments: PlannedEntry[] },
   users: number,
   native: ReturnType<typeof nativeBooks>,
+  closed: ClosedDays,
 ): Promise<number> {
   return writeTransaction(db, async (trx) => {
+    // A day closed since the rows were checked: they are checked again from the start.
+    const closedNow = await closedDays(trx);
+    if ([...closedNow].some(([id, c]) => closed.get(id)?.day !== c.day)) throw new HttpError(409, 'import_changed');
     const now = new Date().toISOString();
     const batch = await trx
       .insertInto('import_batches')

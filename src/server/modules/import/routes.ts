@@ -16,6 +16,8 @@ import { refusalAnswerSchema } from '../../../shared/api-schemas.ts';
 import { refusal, refusalText, speak } from '../../../shared/refusals.ts';
 import { refusals as refusalsBn } from '../../../shared/refusals-bn.ts';
 import { terms } from '../../../shared/registry-bn.ts';
+import { messages } from '../../../shared/messages.ts';
+import { messages as messagesBn } from '../../../shared/messages-bn.ts';
 import { registry as appRegistry } from '../../../shared/registry.ts';
 import { oldSystemAccounts } from '../../auth/accounts.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
@@ -56,7 +58,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
   async function speakerFor(userId: string) {
     const row = await db.selectFrom('user').select('lang').where('id', '=', userId).executeTakeFirst();
     return row?.lang === 'bn'
-      ? (p: ImportProblem) => speak(refusalsBn, 'bn', p.code, p.params, (t) => terms[t] ?? t)
+      ? (p: ImportProblem) => speak(refusalsBn, 'bn', p.code, p.params, (t) => terms[t] ?? (t === messages.cashInHand ? messagesBn.cashInHand : t))
       : (p: ImportProblem) => refusalText(p.code, p.params);
   }
 
