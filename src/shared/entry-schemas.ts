@@ -81,6 +81,9 @@ export const rowId = (refusal: RefusalCode) =>
   );
 
 /** A client's retry key: the same key again answers the first write. */
+/** When an entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts). */
+export const madeAtSchema = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
+
 export const idempotencyKeySchema = z
   .string(saying('field_text', { field: 'idempotency_key' }))
   .trim()
@@ -129,8 +132,7 @@ function buildEntryInputSchema(kind: KindDef) {
   if (kind.cash) shape.account_id = z.preprocess(blankToUndefined, rowId('account_from_list').optional());
   if (kind.cheque) Object.assign(shape, chequeEntryFields);
   shape.idempotency_key = idempotencyKeySchema;
-  // When the entry was made on the phone (an outbox sends it later); the server checks the day (shared/made-at.ts).
-  shape.made_at = z.iso.datetime({ offset: true, ...saying('made_at_format') }).optional();
+  shape.made_at = madeAtSchema;
   // The business day of the voucher when it is earlier than today (a late voucher, shared/backdate.ts:
   // the server checks how far back and the reason), and why it is entered late.
   shape.issue_date = z.preprocess(blankToUndefined, isoDate.optional());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CASH_ACCOUNT_ID } from './accounts.ts';
 import { listQuerySchema, pageLimit } from './books-api.ts';
-import { blankToUndefined, correctionReasonSchema, decimalSchema, idempotencyKeySchema, missingOr } from './entry-schemas.ts';
+import { blankToUndefined, correctionReasonSchema, decimalSchema, idempotencyKeySchema, madeAtSchema, missingOr } from './entry-schemas.ts';
 import { LEDGER_PAGE } from './ledger-page.ts';
 import { say, saying } from './say.ts';
 
@@ -11,6 +11,8 @@ import { say, saying } from './say.ts';
 // on top of the amount, so the header's Balance falls by the fee alone. docs/decisions/0024.
 
 export const TRANSFER_KIND = 'transfer';
+/** POST /api/transfers (an outbox sends a transfer there as it sends an entry to its kind's path). */
+export const TRANSFER_PATH = 'transfers';
 /** What lists call a transfer (the catalogue's `transfer`, so it reads in Bangla too). */
 export const TRANSFER_TITLE = 'Transfer';
 
@@ -59,7 +61,7 @@ const twoAccounts = (v: { from_account_id: number; to_account_id: number }, ctx:
 
 /** POST /api/transfers, and a transfer's correction (POST /api/entries/:id/correct, with its `reason` beside). */
 export const transferInputSchema = z
-  .object({ ...transferFields, idempotency_key: idempotencyKeySchema })
+  .object({ ...transferFields, idempotency_key: idempotencyKeySchema, made_at: madeAtSchema })
   .strict()
   .superRefine(twoAccounts);
 /** The form's: the fields, and a correction's reason. */

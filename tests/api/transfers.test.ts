@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
+import { todayIn } from '../../src/shared/dates.ts';
 import { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -153,6 +154,21 @@ describe.each(dialects)('transfers on %s', (dialect) => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(second.json().data.id).toBe(first.json().data.id);
     expect((await balances())[bank]).toBe(before[bank]! + 700);
+  });
+
+  it("sent late from a phone's outbox, keeps the day it was made; made too long ago, refused naming made_at", async () => {
+    const made = new Date(Date.now() - 24 * 3600 * 1000);
+    const body = { from_account_id: 1, to_account_id: bank, amount: '300', idempotency_key: 'transfer-outbox-1', made_at: made.toISOString() };
+    const res = await acc.post('/api/transfers', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.issue_date).toBe(todayIn('Asia/Dhaka', made));
+    const old = await acc.post('/api/transfers', {
+      ...body,
+      idempotency_key: 'transfer-outbox-2',
+      made_at: new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString(),
+    });
+    expect([old.statusCode, old.json().error.code, old.json().error.field]).toEqual([400, 'made_too_long_ago', 'made_at']);
+    expect(await problems()).toEqual([]);
   });
 
   it('is for the accounts staff and admins only', async () => {

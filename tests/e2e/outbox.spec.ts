@@ -126,6 +126,71 @@ test.describe('the outbox', () => {
     });
   });
 
+  test.describe('a transfer, with the service worker', () => {
+    test.use({ serviceWorkers: 'allow', expectedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_RESET|net::ERR_FAILED/ });
+
+    test('a transfer saved offline survives a reload; refused once sent (its bank archived meanwhile), it is fixed and sent once @phone-only', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const bankX = `Bank X ${run}`;
+      const bankY = `Bank Y ${run}`;
+      const x = await addMoneyAccount(request, bankX);
+      await addMoneyAccount(request, bankY);
+      const clerk = await createAccount(request, 'acounts', 'Transfer Clerk');
+      await logIn(page, clerk);
+      await page.goto('/dashboard/accounts');
+      await expect(page.getByTestId('account-row').filter({ hasText: bankX })).toBeVisible();
+      await serviceWorkerInCharge(page);
+
+      await context.setOffline(true);
+      const note = `offline deposit ${run}`;
+      await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move money between accounts' });
+      await dialog.getByLabel('To account').selectOption({ label: bankX });
+      await dialog.getByLabel('Amount').fill('500');
+      await dialog.getByLabel('Note (optional)').fill(note);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: messages.savedOnPhone })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('outbox-count')).toHaveText('1 waiting');
+
+      // Reloaded without a network, where the header's count leads: the transfer waits, by its accounts and amount.
+      await page.getByTestId('outbox-count').click();
+      await page.reload();
+      const row = outboxRows(page);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Transfer');
+      await expect(row).toContainText(`Cash in hand → ${bankX}`);
+      await expect(row).toContainText('500.00');
+
+      // Meanwhile an admin archives Bank X: sent, it is refused and waits with the reason.
+      const origin = { origin: String(test.info().project.use.baseURL) };
+      expect(
+        (await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: origin })).status(),
+      ).toBe(200);
+      const admin = await request.put(`/api/accounts/${x}`, { data: { archived: true }, headers: origin });
+      expect(admin.status(), await admin.text()).toBe(200);
+      await context.setOffline(false);
+      await expect(row).toContainText(refusalTexts.account_not_open.replace('{name}', bankX), { timeout: 20_000 });
+
+      await row.getByRole('button', { name: messages.outboxFix }).click();
+      const fix = page.getByRole('dialog', { name: 'Transfer' });
+      await expect(fix.getByLabel('Amount')).toHaveValue('500');
+      await expect(fix.getByLabel('Note (optional)')).toHaveValue(note);
+      await fix.getByLabel('To account').selectOption({ label: bankY });
+      await fix.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Transfer saved').first()).toBeVisible();
+      await expect(outboxRows(page)).toHaveCount(0);
+      await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+
+      const listed = await request.get('/api/transfers');
+      const mine = ((await listed.json()) as { data: { note: string | null; to_account_id: number; amount: number }[] }).data.filter((t) => t.note === note);
+      expect(mine.map((t) => [t.to_account_id === x, t.amount])).toEqual([[false, 500]]);
+    });
+  });
+
   test('an answer lost after the server saved the entry: sent again, still one entry @phone-only', async ({ page, request }) => {
     await logIn(page, await createAccount(request, 'acounts', 'Lost Answer Clerk'));
     await page.goto('/cashOut');

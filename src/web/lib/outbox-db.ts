@@ -1,5 +1,5 @@
 import type { RefusalParams } from '../../shared/refusal-texts';
-// The outbox on this phone (issue 16, docs/decisions/0014-outbox.md): entries saved while the
+// The outbox on this phone (issue 16, docs/decisions/0014-outbox.md): entries (and transfers) saved while the
 // server could not be reached wait here, in IndexedDB, with their idempotency key and the moment
 // they were made, until they are sent. Kept per user: only the user who made an entry sends it.
 // Storage only, without React: small, in the first load (the header counts the waiting entries).
@@ -15,6 +15,8 @@ export interface OutboxEntry {
   title: string;
   /** The form's values, as the form sends them. */
   body: Record<string, string>;
+  /** A transfer's two accounts by name (as the books keep them), for the list while offline. */
+  names?: string[];
   /** When it was made on this phone (ISO): the server dates the entry by it. */
   madeAt: string;
   /** Order of making, for sending in order. */

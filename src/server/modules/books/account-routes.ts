@@ -5,7 +5,7 @@ import { accountAnswerSchema, cashbookAnswerSchema, transferAnswerSchema } from 
 import { idParamSchema } from '../../../shared/books-api.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { registry as appRegistry } from '../../../shared/registry.ts';
-import { cashbookQuerySchema, transferInputSchema, transferListQuerySchema } from '../../../shared/transfers.ts';
+import { TRANSFER_PATH, cashbookQuerySchema, transferInputSchema, transferListQuerySchema } from '../../../shared/transfers.ts';
 import type { CurrentUser } from '../../auth/plugin.ts';
 import type { ZodTypeProvider } from '../../http/contract.ts';
 import { HttpError } from '../../http/validate.ts';
@@ -65,7 +65,7 @@ export async function accountRoutes(root: FastifyInstance): Promise<void> {
   const ctx: BooksContext = { db, timeZone: app.deps.config.timeZone, registry: app.deps.registry ?? appRegistry };
   const transfer = z.object({ data: transferAnswerSchema });
   app.post(
-    '/transfers',
+    `/${TRANSFER_PATH}`,
     {
       config: { access: 'acounts' },
       schema: {

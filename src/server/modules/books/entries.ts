@@ -38,6 +38,15 @@ export function priceRow(kind: RowKind, row: Partial<repo.NewEntry>) {
  * The stored row of an entry from its parsed input: the kind's columns, the party, the derived
  * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
  */
+/** Made earlier (sent from a phone's outbox): an entry or a transfer keeps the business day on which it was made. */
+export function keepMadeDay(ctx: Pick<BooksContext, 'timeZone'>, madeAt: unknown, row: repo.NewEntry): void {
+  if (typeof madeAt !== 'string') return;
+  const made = checkMadeAt(new Date(madeAt), new Date(), ctx.timeZone);
+  if (!made.ok) throw new HttpError(400, made.code, { day: made.day }, 'made_at');
+  row.issue_date = made.day;
+  row.made_at = made.madeAt;
+}
+
 export function buildEntryRow(
   kind: RowKind,
   input: Record<string, unknown>,
@@ -80,13 +89,7 @@ export async function prepareEntry(
       : null;
   const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
   if (kind.cash) row.account_id = await openAccount(ctx.db, input.account_id as number | undefined);
-  // Made earlier (sent from a phone's outbox): it keeps the business day on which it was made.
-  if (typeof input.made_at === 'string') {
-    const made = checkMadeAt(new Date(input.made_at), new Date(), ctx.timeZone);
-    if (!made.ok) throw new HttpError(400, made.code, { day: made.day }, 'made_at');
-    row.issue_date = made.day;
-    row.made_at = made.madeAt;
-  }
+  keepMadeDay(ctx, input.made_at, row);
   // A late voucher: put on its own, earlier day (shared/backdate.ts), counted back from the day it
   // was entered (made, for an entry from a phone's outbox): that day and the reason are kept.
   const late = checkBackdate(input.issue_date as string | undefined, input.backdate_reason as string | undefined, row.issue_date);

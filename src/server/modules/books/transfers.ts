@@ -10,7 +10,7 @@ import { HttpError } from '../../http/validate.ts';
 import { isMoneyAccount, openAccount } from './accounts.ts';
 import { refuseClosedDays } from './closed-days.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
-import { replay } from './entries.ts';
+import { keepMadeDay, replay } from './entries.ts';
 import * as repo from './repository.ts';
 import { accountMoves } from './rollups.ts';
 
@@ -42,6 +42,7 @@ export async function prepareTransfer(ctx: BooksContext, input: TransferInput, a
     cash_p: 0 - (input.fee ?? 0),
     note: input.note ?? null,
   });
+  keepMadeDay(ctx, input.made_at, row);
   return { row, key };
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AccountAnswer, CashbookAnswer, ChequeAnswer, TransferAnswer } from '../../../shared/api-schemas';
 import type { DayCloseAnswer } from '../../../shared/day-close';
+import { TRANSFER_PATH } from '../../../shared/transfers';
 import { api } from '../../lib/api';
 import { accountsKey, booksKey } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
@@ -76,7 +77,7 @@ export function useSaveTransfer() {
   return useMutation({
     mutationFn: ({ correcting, body }: { correcting?: number; body: Record<string, unknown> }) =>
       correcting === undefined
-        ? api<{ data: Transfer }>('POST', '/api/transfers', body)
+        ? api<{ data: Transfer }>('POST', `/api/${TRANSFER_PATH}`, body)
         : api<{ data: Transfer }>('POST', `/api/entries/${correcting}/correct`, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: booksKey });

@@ -1,11 +1,14 @@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { CASH_ACCOUNT_ID } from '../../../shared/accounts';
-import { transferFormSchema } from '../../../shared/transfers';
+import { TRANSFER_KIND, TRANSFER_PATH, TRANSFER_TITLE, transferFormSchema } from '../../../shared/transfers';
 import { FieldShell, FormNotice, TextField } from '../../components/form/text-field';
 import { errorText } from '../../lib/error-text';
 import { tr, useTexts } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { type OutboxEntry, outboxAvailable } from '../../lib/outbox-db';
+import { useOutboxSave } from '../../lib/outbox-save';
+import { useSession } from '../../lib/session';
 import { type Account, type Transfer, useAccounts, useSaveTransfer } from './api';
 import { checkedBy } from '../../lib/form-check';
 import { accountTexts } from './texts';
@@ -47,12 +50,18 @@ function AccountSelect({
   );
 }
 
-export function TransferForm({ correcting, onDone }: { correcting?: Transfer | undefined; onDone: () => void }) {
+/**
+ * A new transfer goes through the phone's outbox, as an entry does (kept when the server is not
+ * reached, sent later by itself); a correction to the server. `draft`: a refused one being fixed.
+ */
+export function TransferForm({ correcting, draft, onDone }: { correcting?: Transfer | undefined; draft?: OutboxEntry | undefined; onDone: () => void }) {
   const m = useTexts(accountTexts);
   const accounts = useAccounts().data ?? [];
   const save = useSaveTransfer();
+  const outbox = useOutboxSave(m.transferSaved);
+  const user = useSession().user;
   // One key per form: a second tap, or a retry after a lost answer, records the transfer once.
-  const key = useRef(crypto.randomUUID());
+  const key = useRef(draft?.key ?? crypto.randomUUID());
   const named = new Set([correcting?.from_account_id, correcting?.to_account_id]);
   const shown = accounts.filter((a) => !a.archived || named.has(a.id));
   const firstOther = shown.find((a) => a.id !== CASH_ACCOUNT_ID)?.id;
@@ -67,16 +76,29 @@ export function TransferForm({ correcting, onDone }: { correcting?: Transfer | u
           note: correcting.note ?? '',
           reason: '',
         }
-      : { from_account_id: String(CASH_ACCOUNT_ID), to_account_id: firstOther ? String(firstOther) : '', amount: '', fee: '', note: '', reason: '' },
+      : {
+          from_account_id: String(CASH_ACCOUNT_ID),
+          to_account_id: firstOther ? String(firstOther) : '',
+          amount: '',
+          fee: '',
+          note: '',
+          reason: '',
+          ...draft?.body,
+        },
   });
   const errors = form.formState.errors;
   // The typed text is sent (the server reads taka as typed), not the form's parsed poisha.
-  const onSubmit = form.handleSubmit((v) => {
-    const body: Record<string, unknown> = { from_account_id: v.from_account_id, to_account_id: v.to_account_id, amount: v.amount, fee: v.fee, note: v.note };
-    if (correcting) body.reason = v.reason;
-    else body.idempotency_key = key.current;
+  const onSubmit = form.handleSubmit(async (v) => {
+    const body: Record<string, string> = { from_account_id: v.from_account_id, to_account_id: v.to_account_id, amount: v.amount, fee: v.fee, note: v.note };
+    if (!correcting && user && outboxAvailable()) {
+      const typed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== ''));
+      const names = [v.from_account_id, v.to_account_id].map((id) => accounts.find((a) => String(a.id) === id)?.name ?? `#${id}`);
+      const item = { key: key.current, userId: user.id, path: TRANSFER_PATH, kind: TRANSFER_KIND, title: TRANSFER_TITLE, body: typed, names };
+      if (await outbox.save(item, draft, () => save.mutateAsync({ body: { ...body, idempotency_key: key.current } }))) onDone();
+      return;
+    }
     save.mutate(
-      { ...(correcting ? { correcting: correcting.id } : {}), body },
+      { ...(correcting ? { correcting: correcting.id } : {}), body: correcting ? { ...body, reason: v.reason } : { ...body, idempotency_key: key.current } },
       {
         onSuccess: () => {
           void notify('success', m.transferSaved);
@@ -104,7 +126,7 @@ export function TransferForm({ correcting, onDone }: { correcting?: Transfer | u
       <TextField label={`${m.note}${m.optional}`} registration={form.register('note')} error={errors.note} autoComplete="off" />
       {correcting ? <TextField label={`${m.reason}${m.optional}`} registration={form.register('reason')} error={errors.reason} autoComplete="off" /> : null}
       {save.isError ? <FormNotice kind="error">{errorText(save.error)}</FormNotice> : null}
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={save.isPending || outbox.sending}>
         {m.save}
       </button>
     </form>

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { TRANSFER_KIND, TRANSFER_TITLE } from '../../../shared/transfers';
+import { TransferForm } from '../accounts';
 import { refusalTextOf, tr, useMessages } from '../../lib/i18n';
 import { formatLongDate } from '../../../shared/dates';
 import { digitsFor } from '../../../shared/digits';
@@ -78,11 +80,22 @@ export function OutboxList() {
           ) : null
         }
       />
-      <Modal title={fixingKind?.title ?? ''} open={fixing !== null && fixingKind !== undefined} onClose={() => setFixing(null)}>
+      <Modal
+        title={fixingKind?.title ?? TRANSFER_TITLE}
+        open={fixing !== null && (fixingKind !== undefined || fixing.kind === TRANSFER_KIND)}
+        onClose={() => setFixing(null)}
+      >
         {fixing && fixingKind ? <EntryForm key={fixing.key} kind={fixingKind} draft={fixing} onDone={() => setFixing(null)} /> : null}
+        {fixing?.kind === TRANSFER_KIND ? (
+          <Suspense fallback={<span className="loading loading-spinner" />}>
+            <TransferForm key={fixing.key} draft={fixing} onDone={() => setFixing(null)} />
+          </Suspense>
+        ) : null}
       </Modal>
     </section>
   );
 }
 
-const asEntry = (e: OutboxEntry) => ({ ...e.body, kind: e.kind }) as unknown as Entry;
+/** As a list reads an entry; a transfer by its two accounts and its amount. */
+const asEntry = (e: OutboxEntry) =>
+  (e.kind === TRANSFER_KIND ? { name: (e.names ?? []).map(tr).join(' → '), paid_amount: e.body.amount } : { ...e.body, kind: e.kind }) as unknown as Entry;

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { KindDef } from '../../../shared/registry';
-import { errorText } from '../../lib/error-text';
 import { useMessages } from '../../lib/i18n';
 import { newIdempotencyKey } from '../../lib/keys';
-import { notify, saveWithToast } from '../../lib/notify';
+import { saveWithToast } from '../../lib/notify';
 import { type OutboxEntry, outboxAvailable } from '../../lib/outbox-db';
-import { saveThroughOutbox } from '../../lib/outbox-send';
+import { useOutboxSave } from '../../lib/outbox-save';
 import { type Entry, useCorrectEntry, useCreateEntry } from './api';
 import type { EntryFormValues } from './use-entry-defaults';
 
@@ -40,8 +39,8 @@ export function useEntrySave({
   const m = useMessages();
   const create = useCreateEntry(kind);
   const correct = useCorrectEntry();
-  const [sending, setSending] = useState(false);
-  const saving = create.isPending || correct.isPending || sending;
+  const outbox = useOutboxSave(m.confirmed);
+  const saving = create.isPending || correct.isPending || outbox.sending;
   const key = useRef(draft?.key ?? newIdempotencyKey());
 
   // The fields are shut while an entry saves (below), which takes the focus away: it goes back where
@@ -75,39 +74,11 @@ export function useEntrySave({
     }
   }, onInvalid);
 
-  // Through the phone's outbox: kept there first, sent at once when the server answers within
-  // 10 s, else sent later by itself (docs/decisions/0014-outbox.md). True when the form may close.
-  const sendFromOutbox = async (userId: string, raw: EntryFormValues) => {
+  // Through the phone's outbox (useOutboxSave): true when the form may close.
+  const sendFromOutbox = (userId: string, raw: EntryFormValues) => {
     const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ''));
-    // A refused entry keeps the moment it was made, unless that moment was what the server refused,
-    // or its day was closed meanwhile (decision 0032): then it is entered again today.
-    const madeAt = draft && draft.refusal?.field !== 'made_at' && draft.refusal?.code !== 'day_closed' ? draft.madeAt : new Date().toISOString();
-    const entry: OutboxEntry = {
-      key: key.current,
-      userId,
-      path: kind.path,
-      kind: kind.kind,
-      title: kind.title,
-      body: values,
-      madeAt,
-      seq: draft?.seq ?? Date.now(),
-      status: 'waiting',
-    };
-    setSending(true);
-    try {
-      const outcome = await saveThroughOutbox(entry, { keepIfRefused: Boolean(draft) });
-      if (outcome.status === 'refused') {
-        void notify('error', errorText(outcome.error));
-        return false;
-      }
-      void notify('success', outcome.status === 'sent' ? m.confirmed : m.savedOnPhone);
-      return true;
-    } catch {
-      // The phone would not store it (storage refused or full): saved directly, as without an outbox.
-      return saveWithToast(() => create.mutateAsync({ ...values, idempotency_key: key.current }), m.confirmed);
-    } finally {
-      setSending(false);
-    }
+    const item = { key: key.current, userId, path: kind.path, kind: kind.kind, title: kind.title, body: values };
+    return outbox.save(item, draft, () => create.mutateAsync({ ...values, idempotency_key: key.current }));
   };
 
   return { saving, onSubmit };
