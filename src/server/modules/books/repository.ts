@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
 import type { EntryColumn, FlagColumn, SumColumn } from '../../../shared/entry-columns.ts';
 import { partnerNameKey } from '../../../shared/partner-names.ts';
 import type { Registry } from '../../../shared/registry.ts';
@@ -8,7 +8,13 @@ import { containsText } from '../../db/text-search.ts';
 import { type RollupRow, accumulate, applyRollups, partyKey, recordRollups } from './rollups.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
-export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & { fire_status?: number; sold_status?: number; voided?: number };
+/** `id` only when an import into empty books keeps the numbers of the books it came from (native.ts). */
+export type NewEntry = Omit<EntryTable, 'id' | 'fire_status' | 'sold_status' | 'voided'> & {
+  id?: number;
+  fire_status?: number;
+  sold_status?: number;
+  voided?: number;
+};
 
 export interface EntryFilters {
   kind: string;
@@ -40,8 +46,9 @@ export async function insertEntries(db: Db, entries: NewEntry[]): Promise<void> 
  */
 export async function recordEntries(db: Db, registry: Registry, entries: NewEntry[]): Promise<number[]> {
   if (entries.length === 0) return [];
-  const inserted = await insertNewEntries(db, entries);
-  const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const numbered = entries.every((e) => e.id !== undefined);
+  const inserted = numbered ? await insertNumbered(db, entries) : await insertNewEntries(db, entries);
+  const ids = numbered ? entries.map((e) => e.id as number) : inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
   await applyToSummary(
     db,
     entries.reduce((sum, e) => sum + e.cash_p, 0),
@@ -64,6 +71,21 @@ function insertNewEntries(db: Db, entries: NewEntry[]) {
     entries.flatMap((e) => columns.map((c) => e[c])),
     build,
   );
+}
+
+/** Rows that carry their own numbers (an import keeping them): PostgreSQL is told to take them. */
+async function insertNumbered(db: Db, entries: NewEntry[]) {
+  const compiled = db.insertInto('entries').values(entries).returning('id').compile();
+  // The column numbers itself (an identity, generated always) unless the insert overrides it.
+  const text = isPostgres(db) ? compiled.sql.replace(/\) values /, ') overriding system value values ') : compiled.sql;
+  return (await db.executeQuery<{ id: number }>({ ...compiled, sql: text })).rows;
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** After rows were written with their own numbers: new entries are numbered after the last (SQLite's AUTOINCREMENT follows by itself). */
+export async function numberAfterLast(db: Db): Promise<void> {
+  if (isPostgres(db)) await sql`select setval(pg_get_serial_sequence('entries', 'id'), (select max(id) from entries))`.execute(db);
 }
 
 /** Writes an entry with its effect on the summary and the rollups: call inside a transaction. */

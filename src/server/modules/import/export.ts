@@ -136,6 +136,7 @@ export async function exportBooks(db: Kysely<DB>, registry: Registry, sink: Expo
       author_id: r.author_id,
       created_at: r.created_at,
       reason: r.void_reason,
+      no: Number(r.id),
     });
   const ref = (map: Map<number, string>, id: number | null) => (id === null ? undefined : map.get(Number(id)));
   const idOf = (key: string | undefined) => (key === undefined ? '' : key.slice(key.indexOf(':') + 1));
@@ -143,6 +144,7 @@ export async function exportBooks(db: Kysely<DB>, registry: Registry, sink: Expo
   /** What only our books know of an entry. */
   const nativePart = (r: Row): NativeEntryPart =>
     compact({
+      no: Number(r.id),
       account: ref(accountKey, r.account_id),
       to_account: ref(accountKey, r.to_account_id),
       party: ref(partnerKeys, r.party_id),

@@ -30,10 +30,14 @@ export interface ExportedVoid {
   author_id: string;
   created_at: string;
   reason: string | null;
+  /** The reversal's number. */
+  no?: number;
 }
 
 /** An entry's `_ama`: references are the referred document's `<collection>:<_id>` (its import key once imported). */
 export interface NativeEntryPart {
+  /** Its number in the books it came from: kept when the whole export goes into empty books. */
+  no?: number;
   account?: string;
   to_account?: string;
   party?: string;

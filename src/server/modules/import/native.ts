@@ -86,6 +86,17 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
   const links: { key: string; column: 'corrects_id' | 'ref_id'; target: string }[] = [];
   let kept = new Set<string>();
   const counts: Counts = { toImport: 0, already: 0, problems: 0 };
+  // The numbers the new entries (and reversals) had in the books they came from; kept when every
+  // one has its own and the books are empty when the batch is written (`keepNumbers`).
+  const numbers = new Set<number>();
+  let unnumbered = 0;
+  let numbersDecided = false;
+  let keepNumbers = false;
+  const number = (no: unknown) => {
+    if (numbersDecided) return;
+    if (typeof no === 'number' && Number.isSafeInteger(no) && no > 0 && !numbers.has(no)) numbers.add(no);
+    else unnumbered++;
+  };
 
   const figure = (file: string, row: number, column: string, value: unknown, unit: DecimalUnit, optional = false): number | null => {
     if (optional && (value === undefined || value === null || value === '')) return null;
@@ -116,6 +127,10 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
   /** Checks an entry's own part (every collection of entries): its accounts, links and void. */
   function checkPart(file: string, row: number, key: string, part: NativeEntryPart | null, moneyKind: boolean): void {
     present.add(key);
+    if (!kept.has(key)) {
+      number(part?.no);
+      if (part?.voided) number(part.voided.no);
+    }
     if (!part) return;
     if (moneyKind || part.account !== undefined) account(file, row, `${NATIVE_KEY}.account`, part.account);
     wait(file, row, `${NATIVE_KEY}.corrects`, part.corrects);
@@ -316,7 +331,7 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
     amendEntry(row: repo.NewEntry, doc: Doc): void {
       const part = partOf(doc);
       if (!part || !row.import_key) return;
-      stampRow(row, part, accountKeys);
+      stampRow(row, part, accountKeys, keepNumbers);
       if (part.voided) {
         row.voided = 1;
         voided.push({ key: row.import_key, row, void: part.voided });
@@ -336,8 +351,14 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
       return problems;
     },
 
-    /** Inside the import's transaction, before the entries: the new accounts. */
-    async writeBefore(trx: Db): Promise<void> {
+    /**
+     * Inside the import's transaction, before the entries: whether the entries keep their numbers
+     * (every new one has its own, and these books have none yet: `allowed` says nothing else is
+     * to be numbered among them), then the new accounts.
+     */
+    async writeBefore(trx: Db, allowed: boolean): Promise<void> {
+      numbersDecided = true;
+      keepNumbers = allowed && unnumbered === 0 && numbers.size > 0 && !(await trx.selectFrom('entries').select('id').limit(1).executeTakeFirst());
       for (const a of newAccounts) {
         const inserted = await trx
           .insertInto('money_accounts')
@@ -375,7 +396,7 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
           import_key: e.key,
           import_batch: batchId,
         });
-        if (part) stampRow(row, part, accountKeys);
+        if (part) stampRow(row, part, accountKeys, keepNumbers);
         if (part?.voided) {
           row.voided = 1;
           voided.push({ key: e.key, row, void: part.voided });
@@ -399,8 +420,9 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
       const reversals = voided.flatMap(({ key, row, void: v }) => {
         const id = idOf(key);
         if (id === null) return [];
+        const { id: _original, ...fields } = row;
         return [
-          Object.assign({}, row, {
+          Object.assign(fields, keepNumbers && v.no !== undefined ? { id: v.no } : {}, {
             issue_date: v.issue_date,
             issued_by: v.issued_by,
             author_id: v.author_id,
@@ -420,6 +442,7 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
         ];
       });
       for (let i = 0; i < reversals.length; i += 400) await repo.recordEntries(trx, registry, reversals.slice(i, i + 400));
+      if (keepNumbers) await repo.numberAfterLast(trx);
       for (const { doc } of cheques) {
         const entryId = idOf(String(doc.entry));
         if (entryId === null) continue;
@@ -508,7 +531,8 @@ function parseMoney(value: unknown): number {
 }
 
 /** The stamps and account an entry had in the books it came from. */
-function stampRow(row: repo.NewEntry, part: NativeEntryPart, accounts: Map<string, number | null>): void {
+function stampRow(row: repo.NewEntry, part: NativeEntryPart, accounts: Map<string, number | null>, keepNumber: boolean): void {
+  if (keepNumber && part.no !== undefined) row.id = part.no;
   if (part.account !== undefined) row.account_id = accounts.get(part.account) ?? row.account_id;
   if (part.to_account !== undefined) row.to_account_id = accounts.get(part.to_account) ?? null;
   if (part.created_at) row.created_at = part.created_at;

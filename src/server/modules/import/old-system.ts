@@ -624,7 +624,8 @@ async function writeBatch(
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
-    await native.writeBefore(trx); // [export] accounts before the entries that name them
+    // [export] whether the entries keep their numbers (nothing else to number among them), and the accounts before the entries that name them
+    await native.writeBefore(trx, entries.adjustments.length === 0);
     for (const p of partners) {
       p.ref.id = await repo.insertPartner(trx, {
         ...(p.columns as unknown as Parameters<typeof repo.insertPartner>[1]),
