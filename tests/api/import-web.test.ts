@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import type { ImportReportAnswer } from '../../src/shared/import-api.ts';
 import type { Agent } from '../helpers/agent.ts';
@@ -20,6 +20,19 @@ const sample = folderParts(SAMPLE);
 const skip: Part = { name: 'skip_bad_rows', content: 'true', file: false };
 const reportOf = (res: { json(): unknown }) => (res.json() as { data: ImportReportAnswer }).data;
 const uploadsLeft = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('ama-import-')).length;
+
+// Uploads are unpacked under the system's temporary folder, which other test files running at the
+// same time use too: this file gives its server one of its own, so what is left there is its own.
+const systemTmp = process.env.TMPDIR;
+beforeAll(() => {
+  process.env.TMPDIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-web-tests-'));
+});
+afterAll(() => {
+  const own = os.tmpdir();
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  fs.rmSync(own, { recursive: true, force: true });
+});
 
 describe.each(dialects)('the import on the web on %s', (dialect) => {
   let t: TestApp;

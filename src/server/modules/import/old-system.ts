@@ -30,6 +30,7 @@ import { emptyEntry } from '../books/context.ts';
 import * as repo from '../books/repository.ts';
 import { type Document, readDocuments } from './documents.ts';
 import { accountsByName } from './accounts.ts';
+import { collectingEvery } from './memory.ts';
 import { folderSheets } from './spreadsheet.ts';
 import { nativeBooks } from './native.ts';
 
@@ -248,12 +249,14 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
   // [sheets] A collection's documents come from its JSON file and then from every CSV file and
   // workbook sheet that fills it (spreadsheet.ts); a document not from the JSON names its `file`.
   const sheets = folderSheets(options.folder, registry);
+  const collect = collectingEvery(5_000);
   async function* documents(collection: string): AsyncGenerator<Document> {
     const file = path.join(options.folder, fileOf(collection));
     const sources = [...(fs.existsSync(file) ? [readDocuments(file)] : []), sheets.documents(collection)];
     for (const source of sources)
       for await (const d of source) {
         reading = 'doc' in d ? d.doc : null;
+        collect();
         yield d;
       }
   }
