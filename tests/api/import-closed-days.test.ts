@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReportAnswer } from '../../src/shared/import-api.ts';
 import { checkBooks } from '../../src/server/modules/books/check.ts';
 import { importOldSystem } from '../../src/server/modules/import/old-system.ts';
+import { todayIn } from '../../src/shared/dates.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { type TestApp, createTestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -123,6 +124,22 @@ describe.each(dialects)('an import onto closed days on %s', (dialect) => {
     ]);
   });
 
+  it("refuses an old asset's sale into Cash on a closed day though the asset itself was paid from the bank", async () => {
+    const asset = { _id: 'a1', name: 'Generator', paid_amount: '5000', note: '', issue_date: '2024-03-04', issued_by: 'Owner', account: 'City Bank' };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-closed-'));
+    fs.writeFileSync(path.join(dir, 'assetsCost.json'), lines([{ ...asset, sold_status: 'true', sold_amount: '4000' }]));
+    const report = await importOldSystem(db, { folder: dir, write: true, skipBadRows: false, timeZone: 'Asia/Dhaka', actor });
+    expect(report.lines).toEqual([
+      'assetsCost.json:1: sold_amount: 6 March 2024 is closed for Cash in hand: nothing dated on or before it can be entered, voided or corrected',
+      'import: 0 to import, 0 already imported, 1 with problems',
+    ]);
+    // Not sold, it comes in: the bank has not closed the day.
+    fs.writeFileSync(path.join(dir, 'assetsCost.json'), lines([{ ...asset, sold_status: 'false' }]));
+    expect((await importOldSystem(db, { folder: dir, write: true, skipBadRows: false, timeZone: 'Asia/Dhaka', actor })).lines).toEqual([
+      'import: 1 imported, 0 already imported, 0 with problems',
+    ]);
+  });
+
   it('stops with import_changed, nothing written, when a day is closed between the reading and the writing', async () => {
     const before = await entries();
     const folder = folderWith({
@@ -145,5 +162,25 @@ describe.each(dialects)('an import onto closed days on %s', (dialect) => {
     // Read again, the row is refused.
     const again = await importOldSystem(db, { folder, write: false, skipBadRows: false, timeZone: 'Asia/Dhaka', actor });
     expect(again.lines[0]).toMatch(/^mWireData\.json:1: issue_date: 10 March 2024 is closed for Cash in hand/);
+  });
+
+  it("does not book the old dashboard's difference into today once today is closed", async () => {
+    const today = todayIn('Asia/Dhaka');
+    const close = await acc.post('/api/day-close', { account_id: 1, date: today, counted: '0', reason: 'drawer emptied' });
+    expect(close.statusCode, close.body).toBe(201);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ama-closed-'));
+    fs.writeFileSync(path.join(dir, 'dashboard.json'), lines([{ _id: 'd1', current_balance: 999 }]));
+    const before = await entries();
+    const report = await importOldSystem(db, {
+      folder: dir,
+      write: true,
+      skipBadRows: false,
+      timeZone: 'Asia/Dhaka',
+      actor,
+      dashboardReason: 'start at the old figure',
+    });
+    expect(report.lines.at(-2)).toMatch(/^dashboard\.json:1: current_balance: .* is closed for Cash in hand: /);
+    expect(report.lines.at(-1)).toBe('import: 0 to import, 0 already imported, 1 with problems');
+    expect(await entries()).toBe(before);
   });
 });

@@ -179,6 +179,8 @@ test.describe('the outbox', () => {
       const fix = page.getByRole('dialog', { name: 'Transfer' });
       await expect(fix.getByLabel('Amount')).toHaveValue('500');
       await expect(fix.getByLabel('Note (optional)')).toHaveValue(note);
+      // The account it named is shown, archived or not, until another is chosen.
+      await expect(fix.getByLabel('To account').locator('option:checked')).toHaveText(bankX);
       await fix.getByLabel('To account').selectOption({ label: bankY });
       await fix.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Transfer saved').first()).toBeVisible();

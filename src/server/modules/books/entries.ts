@@ -34,10 +34,6 @@ export function priceRow(kind: RowKind, row: Partial<repo.NewEntry>) {
   return { total_price_p: total, due_amount_p: dueAmount(total, value(p.paid), value(p.discount)) };
 }
 
-/**
- * The stored row of an entry from its parsed input: the kind's columns, the party, the derived
- * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
- */
 /** Made earlier (sent from a phone's outbox): an entry or a transfer keeps the business day on which it was made. */
 export function keepMadeDay(ctx: Pick<BooksContext, 'timeZone'>, madeAt: unknown, row: repo.NewEntry): void {
   if (typeof madeAt !== 'string') return;
@@ -47,6 +43,10 @@ export function keepMadeDay(ctx: Pick<BooksContext, 'timeZone'>, madeAt: unknown
   row.made_at = made.madeAt;
 }
 
+/**
+ * The stored row of an entry from its parsed input: the kind's columns, the party, the derived
+ * total and due, and its effect on cash and stock. Used by saves and by the demo generator.
+ */
 export function buildEntryRow(
   kind: RowKind,
   input: Record<string, unknown>,

@@ -357,6 +357,9 @@ export function nativeBooks(db: Kysely<DB>, options: NativeOptions) {
      * to be numbered among them), then the new accounts.
      */
     async writeBefore(trx: Db, allowed: boolean): Promise<void> {
+      // A write tried again (writeTransaction: a conflict, a lost connection) starts from nothing.
+      voided.length = 0;
+      links.length = 0;
       numbersDecided = true;
       keepNumbers = allowed && unnumbered === 0 && numbers.size > 0 && !(await trx.selectFrom('entries').select('id').limit(1).executeTakeFirst());
       for (const a of newAccounts) {

@@ -415,9 +415,12 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
         if (account && 'code' in account) problem(file, d.row, 'account', account.code, account.params);
         const importKey = `${kind.path}:${String(doc._id)}`;
         native.checkEntry(file, d.row, importKey, doc, kind.cash !== undefined); // [export]
-        if (!('code' in day) && movesMoney(registry, kind.kind) && !keptEntries.has(importKey)) {
+        if (!('code' in day) && !keptEntries.has(importKey)) {
           const accounts = native.isNative(doc) ? native.accountsOf(doc) : { account_id: account && 'id' in account ? account.id : CASH_ACCOUNT_ID };
-          refuseClosed(file, d.row, 'issue_date', { issue_date: day.day, ...accounts });
+          if (movesMoney(registry, kind.kind)) refuseClosed(file, d.row, 'issue_date', { issue_date: day.day, ...accounts });
+          // An old asset's sale comes in as its own entry, into Cash in hand on the asset's day (below).
+          if (l?.entry && lifecycle && typeof lifecycle[l.value.name] === 'number' && !native.isNative(doc))
+            refuseClosed(file, d.row, l.value.name, { issue_date: day.day, account_id: CASH_ACCOUNT_ID });
         }
         if (said > before || !parsed.success || 'code' in day) {
           if (!quiet) problems++;
@@ -525,6 +528,13 @@ export async function importOldSystem(db: Kysely<DB>, options: ImportOptions): P
       const importKey = `${adjustment.path}:dashboard:${String(d.doc._id ?? d.row)}:${column}`;
       if (keptEntries.has(importKey)) {
         already++;
+        return;
+      }
+      // Booked today into Cash in hand: not into a day closed already.
+      const before = said;
+      refuseClosed('dashboard.json', d.row, column, { issue_date: todayIn(options.timeZone), account_id: CASH_ACCOUNT_ID });
+      if (said > before) {
+        problems++;
         return;
       }
       const [add, takeAway] = side.input.options as [string, string];

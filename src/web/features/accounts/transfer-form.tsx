@@ -62,7 +62,8 @@ export function TransferForm({ correcting, draft, onDone }: { correcting?: Trans
   const user = useSession().user;
   // One key per form: a second tap, or a retry after a lost answer, records the transfer once.
   const key = useRef(draft?.key ?? crypto.randomUUID());
-  const named = new Set([correcting?.from_account_id, correcting?.to_account_id]);
+  // A correction's accounts, or a refused draft's (archived since, say), are shown even if archived.
+  const named = new Set([correcting?.from_account_id, correcting?.to_account_id, ...[draft?.body.from_account_id, draft?.body.to_account_id].map(Number)]);
   const shown = accounts.filter((a) => !a.archived || named.has(a.id));
   const firstOther = shown.find((a) => a.id !== CASH_ACCOUNT_ID)?.id;
   const form = useForm<Values>({
