@@ -10,11 +10,7 @@ import { say, saying } from './say.ts';
 // `to_account_id`; a fee (a bKash cash-out's charge) is an expense, paid from the `from` account
 // on top of the amount, so the header's Balance falls by the fee alone. docs/decisions/0024.
 
-export const TRANSFER_KIND = 'transfer';
-/** POST /api/transfers (an outbox sends a transfer there as it sends an entry to its kind's path). */
-export const TRANSFER_PATH = 'transfers';
-/** What lists call a transfer (the catalogue's `transfer`, so it reads in Bangla too). */
-export const TRANSFER_TITLE = 'Transfer';
+export { TRANSFER_KIND, TRANSFER_PATH, TRANSFER_TITLE } from './transfer-names.ts';
 
 /** The labels the form shows and the refusals name (English; the Bangla comes through the catalogue). */
 export const transferLabels = { from: 'From account', to: 'To account', amount: 'Amount', fee: 'Fee', note: 'Note' } as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AccountAnswer, CashbookAnswer, ChequeAnswer, TransferAnswer } from '../../../shared/api-schemas';
 import type { DayCloseAnswer } from '../../../shared/day-close';
-import { TRANSFER_PATH } from '../../../shared/transfers';
+import { TRANSFER_PATH } from '../../../shared/transfer-names';
 import { api } from '../../lib/api';
 import { accountsKey, booksKey } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';

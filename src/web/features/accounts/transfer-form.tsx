@@ -5,6 +5,7 @@ import { TRANSFER_KIND, TRANSFER_PATH, TRANSFER_TITLE, transferFormSchema } from
 import { FieldShell, FormNotice, TextField } from '../../components/form/text-field';
 import { errorText } from '../../lib/error-text';
 import { tr, useTexts } from '../../lib/i18n';
+import { newIdempotencyKey } from '../../lib/keys';
 import { notify } from '../../lib/notify';
 import { type OutboxEntry, outboxAvailable } from '../../lib/outbox-db';
 import { useOutboxSave } from '../../lib/outbox-save';
@@ -54,14 +55,21 @@ function AccountSelect({
  * A new transfer goes through the phone's outbox, as an entry does (kept when the server is not
  * reached, sent later by itself); a correction to the server. `draft`: a refused one being fixed.
  */
-export function TransferForm({ correcting, draft, onDone }: { correcting?: Transfer | undefined; draft?: OutboxEntry | undefined; onDone: () => void }) {
+type TransferFormProps = { correcting?: Transfer | undefined; draft?: OutboxEntry | undefined; onDone: () => void };
+
+export function TransferForm(props: TransferFormProps) {
+  // The form starts from the accounts (its selects' choices and first values): drawn once they are here.
+  const accounts = useAccounts();
+  return accounts.data ? <TransferFields {...props} accounts={accounts.data} /> : <span className="loading loading-spinner" aria-busy="true" />;
+}
+
+function TransferFields({ correcting, draft, onDone, accounts }: TransferFormProps & { accounts: Account[] }) {
   const m = useTexts(accountTexts);
-  const accounts = useAccounts().data ?? [];
   const save = useSaveTransfer();
   const outbox = useOutboxSave(m.transferSaved);
   const user = useSession().user;
   // One key per form: a second tap, or a retry after a lost answer, records the transfer once.
-  const key = useRef(draft?.key ?? crypto.randomUUID());
+  const key = useRef(draft?.key ?? newIdempotencyKey());
   // A correction's accounts, or a refused draft's (archived since, say), are shown even if archived.
   const named = new Set([correcting?.from_account_id, correcting?.to_account_id, ...[draft?.body.from_account_id, draft?.body.to_account_id].map(Number)]);
   const shown = accounts.filter((a) => !a.archived || named.has(a.id));

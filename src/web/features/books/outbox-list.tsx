@@ -1,6 +1,5 @@
-import { Suspense, useState } from 'react';
-import { TRANSFER_KIND, TRANSFER_TITLE } from '../../../shared/transfers';
-import { TransferForm } from '../accounts';
+import { Suspense, lazy, useState } from 'react';
+import { TRANSFER_KIND, TRANSFER_TITLE } from '../../../shared/transfer-names';
 import { refusalTextOf, tr, useMessages } from '../../lib/i18n';
 import { formatLongDate } from '../../../shared/dates';
 import { digitsFor } from '../../../shared/digits';
@@ -15,6 +14,9 @@ import { useSession } from '../../lib/session';
 import type { Entry } from './api';
 import { entrySummary } from './entry-actions';
 import { EntryForm, preloadOnApproach } from './lazy-forms';
+
+// Loaded only when a refused transfer is fixed: the money accounts' code stays out of the screen's first load.
+const TransferForm = lazy(() => import('../accounts').then((m) => m.loadTransferForm()));
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 /** When an entry was made on this phone: its day and time, in the language's words and digits. */
