@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { readManifest } from './route-manifest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const island = path.join(root, 'src/web/features/home/home-island.ts');
@@ -150,6 +151,29 @@ function banglaShell(englishHtml, en, bn, clientDir) {
 }
 
 /**
+ * The app's page is the same for every screen, so it names only the shell's scripts; the screen's
+ * own route modules, and what they import, used to be found one after another (route, imports,
+ * their imports: three round trips before /dashboard could draw). A small inline module asks for
+ * the files of the screen the address names at once, from React Router's manifest as soon as that
+ * has arrived (before the app's code). Every module preload is asked for at low priority: the
+ * page's styles come first, so its header and loading state paint before the scripts have
+ * arrived (a phone on a slow network sees the page sooner; the scripts take as long as before).
+ * Decision 0047.
+ */
+function withScreenPreloads(html, clientDir) {
+  const { url } = readManifest(clientDir, html);
+  // Written small (it counts in the page's JavaScript, P5): the routes the address's first segment
+  // names, each with the layouts above it up to the root (whose files the page names already).
+  const script =
+    `import"${url}";var r=window.__reactRouterManifest.routes,s=location.pathname.split('/')[1],h={},k,o;` +
+    `for(k in r)if(s&&r[k].path&&r[k].path.split('/')[0]===s)for(o=r[k];o&&o.id!=='root';o=r[o.parentId])` +
+    `[o.module].concat(o.imports||[]).forEach(function(f){h[f]=1});` +
+    `Object.keys(h).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;l.fetchPriority='low';document.head.appendChild(l)})`;
+  const low = html.replace(/(<link rel="modulepreload" href="[^"]+")/g, '$1 fetchpriority="low"');
+  return replaced(low, /<\/head>/, `<script type="module" async id="screen-preloads">${script}</script></head>`);
+}
+
+/**
  * `/login` and `/signup` without React (docs/decisions/0042-light-sign-in-pages.md): React Router's
  * prerendered page less its scripts, with auth-island.ts instead, and the same page in Bangla
  * (`<page>/index.bn.html`), drawn by render-home.tsx and checked against React Router's English.
@@ -188,8 +212,10 @@ async function staticHome(clientDir) {
   fs.writeFileSync(index, withIsland(english));
   fs.writeFileSync(path.join(clientDir, 'index.bn.html'), withIsland(banglaPage(english, bn, clientDir)));
   const shell = path.join(clientDir, '__spa-fallback.html');
-  const shellBn = banglaShell(fs.readFileSync(shell, 'utf8'), await renderShell('en'), await renderShell('bn'), clientDir);
-  fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn);
+  const shellEn = withScreenPreloads(fs.readFileSync(shell, 'utf8'), clientDir);
+  const shellBn = banglaShell(shellEn, await renderShell('en'), await renderShell('bn'), clientDir);
+  fs.writeFileSync(shell, shellEn);
+  fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn.replace(/(<link rel="modulepreload" href="[^"]+")\/>/g, '$1 fetchpriority="low"/>'));
   // The sign-in pages draw a signed-in visitor's header too (components/layout/static-header.ts): the same words.
   const authSrc = await staticAuthPages(clientDir, renderAuthPage, bn.words);
   console.log(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './books-api.ts';
 import { blankToUndefined, rowId, voidSchema } from './entry-schemas.ts';
 import { saying } from './say.ts';
+import { type ChequeDirection, chequeDirections, chequeStates } from './cheque-states.ts';
 
 export { chequeEntryFields, paymentWays } from './entry-schemas.ts';
 
@@ -11,12 +12,7 @@ export { chequeEntryFields, paymentWays } from './entry-schemas.ts';
 // bank account's balance moves: a transfer), bounced or cancelled (a linked entry: the party owes
 // it again). Each state change is one action; a second, racing one is refused (409).
 
-export const chequeStates = ['in_hand', 'deposited', 'cleared', 'bounced', 'cancelled'] as const;
-export type ChequeState = (typeof chequeStates)[number];
-export const chequeDirections = ['received', 'issued'] as const;
-export type ChequeDirection = (typeof chequeDirections)[number];
-/** The states a cheque's money still waits in its holding account. */
-export const openChequeStates: readonly ChequeState[] = ['in_hand', 'deposited'];
+export { type ChequeDirection, type ChequeState, chequeDirections, chequeStates, openChequeStates } from './cheque-states.ts';
 
 /** The types of the two accounts where cheques' money waits (not listed with the money accounts). */
 export const chequeHolderTypes = { received: 'cheques_in_hand', issued: 'cheques_issued' } as const satisfies Record<ChequeDirection, string>;

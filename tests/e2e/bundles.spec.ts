@@ -67,3 +67,38 @@ base('a form whose code fails to load says so, and Try again loads it @phone-onl
   expect(errors.length).toBeGreaterThan(0);
   expect(errors.filter((e) => !e.includes('book-forms'))).toEqual([]);
 });
+
+// Decision 0047: the app's page is the same for every screen; it asks at once for the files of the
+// screen its address names (the route's chunk and what that imports), instead of the browser
+// finding them one after another once the app's code has run; every module at low priority, so the
+// page's styles come first. In Bangla too (the Bangla page is made from the English one). The app's
+// own code is held back here: what is asked for, the page asked for by itself.
+test.describe(() => {
+  test.use({ expectedConsoleErrors: /net::ERR_FAILED/ });
+  for (const lang of ['en', 'bn'] as const) {
+    test(`a first visit to the dashboard asks for the screen's own files at once, at low priority (${lang}) @phone-only`, async ({ page }) => {
+      await logIn(page, E2E_ADMIN);
+      const origin = new URL(page.url()).origin;
+      if (lang === 'bn') await page.context().addCookies([{ name: 'lang', value: 'bn', url: origin }]);
+      await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+      const asked = page.waitForRequest(/\/assets\/dashboard-[\w-]+\.js$/);
+      await page.goto('/dashboard');
+      await asked;
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const preloads = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) =>
+          links.map((l) => ({ href: new URL((l as HTMLLinkElement).href).pathname, low: (l as HTMLLinkElement).fetchPriority === 'low' })),
+        );
+      // The route's own chunk, the layout's and one of the route's imports.
+      for (const file of [/\/assets\/dashboard-[\w-]+\.js$/, /\/assets\/acounts-area-[\w-]+\.js$/, /\/assets\/month-chart-[\w-]+\.js$/])
+        expect(
+          preloads.some((p) => file.test(p.href)),
+          `${file} among ${preloads.map((p) => p.href).join(', ')}`,
+        ).toBe(true);
+      expect(preloads.filter((p) => !p.low)).toEqual([]);
+      // Another screen's files are not.
+      expect(preloads.filter((p) => /\/assets\/(cash-in|add-users)-/.test(p.href))).toEqual([]);
+    });
+  }
+});

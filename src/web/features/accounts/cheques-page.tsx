@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { daysBefore } from '../../../shared/backdate';
-import { type ChequeState, chequeStates } from '../../../shared/cheques';
+import { type ChequeState, chequeStates } from '../../../shared/cheque-states';
 import { todayIn } from '../../../shared/dates';
 import { fill } from '../../../shared/messages';
 import { FormNotice } from '../../components/form/text-field';
