@@ -104,6 +104,11 @@ const replaced = (html, re, by) => {
 };
 
 /** The Bengali font's two weights, asked for at once on a page whose text is all Bengali (drawn first in a fallback, it would shift on the swap). */
+/** A Bangla page's fonts: the whole font's two weights, in place of the English pages' four letters (app.css). */
+function withBanglaFonts(html, clientDir) {
+  return replaced(html, /<link rel="preload" href="\/assets\/bangla-word-400-[\w-]+\.woff2"[^>]*>/, '').replace('</head>', `${fontPreloads(clientDir)}</head>`);
+}
+
 function fontPreloads(clientDir) {
   const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
   if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
@@ -118,7 +123,7 @@ function banglaPage(englishHtml, bn, clientDir) {
   const open = /<body\b[^>]*>/.exec(html)?.[0] ?? '<body>';
   html = html.slice(0, html.indexOf(open) + open.length) + bn.body + html.slice(html.lastIndexOf('</body>'));
   // The island's words in Bangla (it shows English ones as they are).
-  return html.replace('</head>', `${fontPreloads(clientDir)}<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
+  return withBanglaFonts(html, clientDir).replace('</head>', `<meta name="home-words" content="${escapeHtml(JSON.stringify(bn.words))}"/></head>`);
 }
 
 /**
@@ -145,7 +150,7 @@ function banglaShell(englishHtml, en, bn, clientDir) {
   if (catalogue.length !== 1) throw new Error(`static-home: expected one Bangla catalogue chunk in assets, found ${catalogue.join(', ') || 'none'}`);
   let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
   html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
-  html = html.replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}"/>${fontPreloads(clientDir)}</head>`);
+  html = withBanglaFonts(html, clientDir).replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}"/></head>`);
   const { start, end } = bodyAt(html);
   return html.slice(0, start) + bn.body + html.slice(end);
 }
@@ -153,9 +158,9 @@ function banglaShell(englishHtml, en, bn, clientDir) {
 /**
  * The app's page is the same for every screen, so it names only the shell's scripts; the screen's
  * own route modules, and what they import, used to be found one after another (route, imports,
- * their imports: three round trips before /dashboard could draw). A small inline module asks for
+ * their imports: three round trips before /dashboard could draw). A small inline script asks for
  * the files of the screen the address names at once, from React Router's manifest as soon as that
- * has arrived (before the app's code). Every module preload is asked for at low priority: the
+ * has arrived (before the app's code), and for the session. Every module preload is asked for at low priority: the
  * page's styles come first, so its header and loading state paint before the scripts have
  * arrived (a phone on a slow network sees the page sooner; the scripts take as long as before).
  * Decision 0047.
@@ -164,13 +169,16 @@ function withScreenPreloads(html, clientDir) {
   const { url } = readManifest(clientDir, html);
   // Written small (it counts in the page's JavaScript, P5): the routes the address's first segment
   // names, each with the layouts above it up to the root (whose files the page names already).
+  // The session is asked for at once too when the role hint says someone is in (shared/role-hint.ts):
+  // its answer comes with the scripts, not after them (src/web/lib/session.ts takes it).
   const script =
-    `import"${url}";var r=window.__reactRouterManifest.routes,s=location.pathname.split('/')[1],h={},k,o;` +
+    `var e=document.documentElement;if(e.dataset.role)window.__amaSession=fetch('/api/auth/get-session',{credentials:'same-origin'});` +
+    `import("${url}").then(function(){var r=window.__reactRouterManifest.routes,s=location.pathname.split('/')[1],h={},k,o;` +
     `for(k in r)if(s&&r[k].path&&r[k].path.split('/')[0]===s)for(o=r[k];o&&o.id!=='root';o=r[o.parentId])` +
     `[o.module].concat(o.imports||[]).forEach(function(f){h[f]=1});` +
-    `Object.keys(h).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;l.fetchPriority='low';document.head.appendChild(l)})`;
+    `Object.keys(h).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;l.fetchPriority='low';document.head.appendChild(l)})})`;
   const low = html.replace(/(<link rel="modulepreload" href="[^"]+")/g, '$1 fetchpriority="low"');
-  return replaced(low, /<\/head>/, `<script type="module" async id="screen-preloads">${script}</script></head>`);
+  return replaced(low, /<\/head>/, `<script id="screen-preloads">${script}</script></head>`);
 }
 
 /**

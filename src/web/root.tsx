@@ -11,16 +11,16 @@ import { currentLanguage, setLanguage, storedLanguage, tr, useLanguage, useMessa
 import { titleIn } from './lib/title';
 import { isChunkLoadError, reloadIfOldRelease } from './lib/stale-release';
 import './app.css';
-import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
+import banglaWord from './fonts/bangla-word-400.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
-  // The switch's 'বাংলা' needs the Bengali font's regular weight on every page: asked for at once, it
-  // is there before Bengali text is first drawn, not swapped in after (a layout shift). The bold
-  // weight only in Bangla: the Bangla page preloads it (scripts/static-home.mjs, the app's page).
-  { rel: 'preload', href: bengali400, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
+  // The switch's 'বাংলা' needs its four letters on every English page (app.css, 'AMA Bangla Word',
+  // ~1 KB): asked for at once, they are there before the word is first drawn, not swapped in after.
+  // A Bangla page asks for the whole font's two weights instead (scripts/static-home.mjs).
+  { rel: 'preload', href: banglaWord, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

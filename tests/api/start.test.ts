@@ -56,7 +56,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
     const p = run({ PORT: String(await freePort()), DATABASE_URL: `postgres://nobody:secret@127.0.0.1:${port}/none` });
     onTestFinished(() => void p.child.kill('SIGKILL'));
     const tries = () => p.output().match(/^waiting for PostgreSQL .*$/gm) ?? [];
-    await expect.poll(() => tries().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => tries().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
     const where = `postgres://nobody:***@127.0.0.1:${port}/none`;
     expect(tries().slice(0, 3)).toEqual(
       [1, 2, 3].map((n) => `waiting for PostgreSQL at ${where}: try ${n} failed (connect ECONNREFUSED 127.0.0.1:${port}); next try in ${[0.5, 1, 2][n - 1]} s`),

@@ -129,7 +129,7 @@ test('a visitor who chose Bangla gets /login in Bangla from its first paint; in 
   await expectFirstPaint(page, '/login', 'bn', bn.login, fill(bn.pageTitle, { page: bn.login }));
 });
 
-test('the Bengali font is the app’s own: an English page loads at most its regular weight (≤ 60 KiB, for the switch’s label), a Bangla one both @phone-only', async ({
+test('the Bengali font is the app’s own: an English page loads only the switch label’s four letters (≤ 2 KiB, decision 0047), a Bangla one the whole font’s two weights @phone-only', async ({
   page,
   baseURL,
 }) => {
@@ -147,7 +147,8 @@ test('the Bengali font is the app’s own: an English page loads at most its reg
     // The files' sizes, read again (a body Chromium has let go of cannot be read from the response).
     const fonts = await Promise.all(urls.map(async (url) => ({ url, bytes: (await (await page.request.get(url)).body()).length })));
     const bengali = fonts.filter((f) => /noto-sans-bengali/.test(f.url));
-    return { all: fonts, weights: bengali.map((f) => /-(\d00)-normal/.exec(f.url)?.[1]).sort(), bengali };
+    const word = fonts.filter((f) => /bangla-word-400/.test(f.url));
+    return { all: fonts, weights: bengali.map((f) => /-(\d00)-normal/.exec(f.url)?.[1]).sort(), word };
   };
   await page.goto('/login');
   const english = await fontsOf('en');
@@ -155,8 +156,9 @@ test('the Bengali font is the app’s own: an English page loads at most its reg
   const bangla = await fontsOf('bn');
   // No remote font: every font comes from the app itself.
   for (const f of [...english.all, ...bangla.all]) expect(new URL(f.url).origin).toBe(new URL(baseURL as string).origin);
-  expect(english.weights).toEqual(['400']);
-  for (const f of english.bengali) expect(f.bytes).toBeLessThanOrEqual(60 * 1024);
+  expect(english.weights).toEqual([]);
+  expect(english.word).toHaveLength(1);
+  for (const f of english.word) expect(f.bytes).toBeLessThanOrEqual(2 * 1024);
   expect(bangla.weights).toEqual(['400', '700']);
   const family = await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily);
   expect(family).toContain('Noto Sans Bengali');

@@ -68,6 +68,17 @@ base('a form whose code fails to load says so, and Try again loads it @phone-onl
   expect(errors.filter((e) => !e.includes('book-forms'))).toEqual([]);
 });
 
+// The session asked for by the page is the one the app reads: asked once, and the screen is the signed-in one.
+test('a first visit asks for the session once, and the app takes that answer @phone-only', async ({ page }) => {
+  await logIn(page, E2E_ADMIN);
+  let sessions = 0;
+  page.on('request', (r) => void (r.url().endsWith('/api/auth/get-session') && sessions++));
+  await page.goto('/cashIn');
+  await expect(page.getByRole('heading', { name: 'Credit', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(sessions).toBe(1);
+});
+
 // Decision 0047: the app's page is the same for every screen; it asks at once for the files of the
 // screen its address names (the route's chunk and what that imports), instead of the browser
 // finding them one after another once the app's code has run; every module at low priority, so the
@@ -101,4 +112,12 @@ test.describe(() => {
       expect(preloads.filter((p) => /\/assets\/(cash-in|add-users)-/.test(p.href))).toEqual([]);
     });
   }
+
+  test('the session is asked for by the page itself while its scripts load, when the role hint says someone is in @phone-only', async ({ page }) => {
+    await logIn(page, E2E_ADMIN);
+    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+    const asked = page.waitForRequest('**/api/auth/get-session');
+    await page.goto('/cashIn');
+    await asked;
+  });
 });

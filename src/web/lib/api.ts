@@ -28,16 +28,26 @@ export function waitBeforeRefusals(wait: () => Promise<unknown>): void {
   beforeRefusal = wait;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
+/**
+ * `opts.asked`: the same request, already asked for by the page (the session, decision 0047); its
+ * answer is read as any other.
+ */
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  opts: { timeoutMs?: number; asked?: Promise<Response> | undefined } = {},
+): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS),
-    });
+    res = await (opts.asked ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS),
+      }));
   } catch (error) {
     const unreached = error instanceof DOMException && error.name === 'TimeoutError' ? 'serverSlow' : 'networkFailed';
     throw new ApiError(messages[unreached], 0, undefined, undefined, undefined, unreached);

@@ -59,10 +59,18 @@ function rememberUser(user: SessionUser | null) {
   }
 }
 
+/** The session the app's page asked for while the scripts loaded (scripts/static-home.mjs, decision 0047): taken once. */
+function askedByThePage(): Promise<Response> | undefined {
+  const w = window as { __amaSession?: Promise<Response> };
+  const asked = w.__amaSession;
+  delete w.__amaSession;
+  return asked;
+}
+
 export async function refreshSession(): Promise<SessionUser | null> {
   started = true;
   try {
-    const body = await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session');
+    const body = await api<{ user?: SessionUser } | null>('GET', '/api/auth/get-session', undefined, { asked: askedByThePage() });
     const u = body?.user;
     const lang = u?.lang === 'bn' || u?.lang === 'en' ? u.lang : null;
     const user = u ? { id: u.id, name: u.name, email: u.email, role: u.role, lang } : null;
