@@ -170,15 +170,18 @@ function withScreenPreloads(html, clientDir) {
   // Written small (it counts in the page's JavaScript, P5): the routes the address's first segment
   // names, each with the layouts above it up to the root (whose files the page names already).
   // The session is asked for at once too when the role hint says someone is in (shared/role-hint.ts):
-  // its answer comes with the scripts, not after them (src/web/lib/session.ts takes it).
+  // its answer comes with the scripts, not after them (src/web/lib/session.ts takes it). Its failure
+  // (offline) is the app's to read: marked handled here, so the browser does not report it first.
   const script =
-    `var e=document.documentElement;if(e.dataset.role)window.__amaSession=fetch('/api/auth/get-session',{credentials:'same-origin'});` +
-    `import("${url}").then(function(){var r=window.__reactRouterManifest.routes,s=location.pathname.split('/')[1],h={},k,o;` +
-    `for(k in r)if(s&&r[k].path&&r[k].path.split('/')[0]===s)for(o=r[k];o&&o.id!=='root';o=r[o.parentId])` +
-    `[o.module].concat(o.imports||[]).forEach(function(f){h[f]=1});` +
-    `Object.keys(h).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;l.fetchPriority='low';document.head.appendChild(l)})})`;
+    `var d=document,s=location.pathname.split('/')[1];if(d.documentElement.dataset.role)(__amaSession=fetch('/api/auth/get-session')).catch(Object);` +
+    `s&&import("${url}").then(function(){var r=__reactRouterManifest.routes,h={},k,o,l;` +
+    `for(k in r)if((r[k].path||'').split('/')[0]==s)for(o=r[k];o.id!='root';o=r[o.parentId]){h[o.module]=1;(o.imports||[]).map(function(f){h[f]=1})}` +
+    `for(k in h){l=d.createElement('link');l.rel='modulepreload';l.href=k;l.fetchPriority='low';d.head.append(l)}})`;
   const low = html.replace(/(<link rel="modulepreload" href="[^"]+")/g, '$1 fetchpriority="low"');
-  return replaced(low, /<\/head>/, `<script id="screen-preloads">${script}</script></head>`);
+  // After the role hint, in its script (one inline script less to count): it reads the hint.
+  const hint = /(<script id="role-hint">[^<]*)(<\/script>)/;
+  if (!hint.test(low)) throw new Error("static-home: the role hint's script is not in the app's page");
+  return low.replace(hint, (_, open, close) => `${open};${script}${close}`);
 }
 
 /**
