@@ -143,6 +143,8 @@ test.describe('the outbox', () => {
       await page.goto('/dashboard/accounts');
       await expect(page.getByTestId('account-row').filter({ hasText: bankX })).toBeVisible();
       await serviceWorkerInCharge(page);
+      // The worker's first page is reloaded to put it in charge: the accounts shown again before the network goes.
+      await expect(page.getByTestId('account-row').filter({ hasText: bankX })).toBeVisible();
 
       await context.setOffline(true);
       const note = `offline deposit ${run}`;
@@ -158,6 +160,8 @@ test.describe('the outbox', () => {
 
       // Reloaded without a network, where the header's count leads: the transfer waits, by its accounts and amount.
       await page.getByTestId('outbox-count').click();
+      // On the outbox's screen before the reload (else the reload may beat the link and reload this one).
+      await expect(page).toHaveURL(/\/cashIn#outbox$/);
       await page.reload();
       const row = outboxRows(page);
       await expect(row).toHaveCount(1);
