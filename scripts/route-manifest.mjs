@@ -1,6 +1,6 @@
-// React Router's browser manifest of a build (the one the app's page names): its routes as a tree
-// for `matchRoutes`, and the files a first visit to a path needs. Read by `bench-web.mjs` (what a
-// first visit loads) and `static-home.mjs` (the app's page asks for a screen's files at once).
+// React Router's browser manifest of a build (the one the app's page names): its URL, its routes as
+// a tree for `matchRoutes`, and the files a first visit to a path needs. Read by `bench-web.mjs`
+// (what a first visit loads) and `static-home.mjs` (the manifest's URL, for the app's page's early script).
 import fs from 'node:fs';
 import path from 'node:path';
 import { matchRoutes } from 'react-router';

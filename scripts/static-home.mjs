@@ -103,12 +103,12 @@ const replaced = (html, re, by) => {
   return html.replace(re, () => by);
 };
 
-/** The Bengali font's two weights, asked for at once on a page whose text is all Bengali (drawn first in a fallback, it would shift on the swap). */
 /** A Bangla page's fonts: the whole font's two weights, in place of the English pages' four letters (app.css). */
 function withBanglaFonts(html, clientDir) {
   return replaced(html, /<link rel="preload" href="\/assets\/bangla-word-400-[\w-]+\.woff2"[^>]*>/, '').replace('</head>', `${fontPreloads(clientDir)}</head>`);
 }
 
+/** The Bengali font's two weights, asked for at once on a page whose text is all Bengali (drawn first in a fallback, it would shift on the swap). */
 function fontPreloads(clientDir) {
   const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
   if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
@@ -150,7 +150,8 @@ function banglaShell(englishHtml, en, bn, clientDir) {
   if (catalogue.length !== 1) throw new Error(`static-home: expected one Bangla catalogue chunk in assets, found ${catalogue.join(', ') || 'none'}`);
   let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
   html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
-  html = withBanglaFonts(html, clientDir).replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}"/></head>`);
+  // At low priority, as the app's other modules (withScreenPreloads).
+  html = withBanglaFonts(html, clientDir).replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}" fetchpriority="low"/></head>`);
   const { start, end } = bodyAt(html);
   return html.slice(0, start) + bn.body + html.slice(end);
 }
@@ -160,8 +161,8 @@ function banglaShell(englishHtml, en, bn, clientDir) {
  * own route modules, and what they import, used to be found one after another (route, imports,
  * their imports: three round trips before /dashboard could draw). A small inline script asks for
  * the files of the screen the address names at once, from React Router's manifest as soon as that
- * has arrived (before the app's code), and for the session. Every module preload is asked for at low priority: the
- * page's styles come first, so its header and loading state paint before the scripts have
+ * has arrived (before the app's code), and for the session. Every module preload is asked for at
+ * low priority: the page's styles come first, so its header and loading state paint before the scripts have
  * arrived (a phone on a slow network sees the page sooner; the scripts take as long as before).
  * Decision 0047.
  */
@@ -226,7 +227,7 @@ async function staticHome(clientDir) {
   const shellEn = withScreenPreloads(fs.readFileSync(shell, 'utf8'), clientDir);
   const shellBn = banglaShell(shellEn, await renderShell('en'), await renderShell('bn'), clientDir);
   fs.writeFileSync(shell, shellEn);
-  fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn.replace(/(<link rel="modulepreload" href="[^"]+")\/>/g, '$1 fetchpriority="low"/>'));
+  fs.writeFileSync(path.join(clientDir, '__spa-fallback.bn.html'), shellBn);
   // The sign-in pages draw a signed-in visitor's header too (components/layout/static-header.ts): the same words.
   const authSrc = await staticAuthPages(clientDir, renderAuthPage, bn.words);
   console.log(

@@ -30,7 +30,7 @@ export function waitBeforeRefusals(wait: () => Promise<unknown>): void {
 
 /**
  * `opts.asked`: the same request, already asked for by the page (the session, decision 0047); its
- * answer is read as any other.
+ * answer is read as any other, and waited for no longer than one asked here.
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -40,14 +40,20 @@ export async function api<T>(
 ): Promise<T> {
   let res: Response;
   try {
-    res = await (opts.asked ??
-      fetch(path, {
-        method,
-        credentials: 'same-origin',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS),
-      }));
+    const signal = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
+    res = await (opts.asked
+      ? // Given up at the same limit as a request of its own.
+        new Promise<Response>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+          opts.asked?.then(resolve, reject);
+        })
+      : fetch(path, {
+          method,
+          credentials: 'same-origin',
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        }));
   } catch (error) {
     const unreached = error instanceof DOMException && error.name === 'TimeoutError' ? 'serverSlow' : 'networkFailed';
     throw new ApiError(messages[unreached], 0, undefined, undefined, undefined, unreached);
