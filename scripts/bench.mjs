@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, waitFor } from './processes.mjs';
+import { freePort, signInAt, waitFor } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The SQLite driver the server itself uses on this Node (12 on Node 20, 13 on 22+).
@@ -171,20 +171,7 @@ function stopServer(server) {
 
 /** Signs the bench's admin in at `base`: the session cookie and a reader of JSON answers. */
 async function signIn(base) {
-  const login = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(admin),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const get = async (url) => {
-    const res = await fetch(`${base}${url}`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return res.json();
-  };
+  const { cookie, get } = await signInAt(base, admin);
   const names = (await get('/api/mWireData/names')).data.sort((a, b) => b.count - a.count);
   return { cookie, get, client: names[0] };
 }

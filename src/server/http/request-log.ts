@@ -1,4 +1,4 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 // The request log (docs/decisions/0027-request-log-and-nightly-backups.md). One line per request,
 // written when the request is over, and only for the requests worth reading at `info`: writes,
@@ -66,6 +66,14 @@ function notable(method: string, status: number, ms: number): boolean {
  */
 export class RequestLog extends LogController {
   private readonly everything: boolean;
+  /**
+   * The request lines' own logger: the root's serializers without its redaction. A line holds only
+   * what is built below (the method, the path as loggedPath cuts it, the address, the status, the
+   * time), so there is nothing to redact, and redacting it cost ~4 µs a line, 2% of a write's CPU
+   * (decision 0048). A failed request's line (its error) keeps the
+   * redacting logger.
+   */
+  private plain: FastifyBaseLogger | undefined;
 
   constructor(level: string) {
     super();
@@ -79,8 +87,11 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     const ms = reply.elapsedTime;
     const line = { req, res: { statusCode: reply.statusCode }, responseTime: Math.round(ms) };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (notable(req.method, reply.statusCode, ms)) reply.log.info(line, 'request completed');
-    else if (this.everything) reply.log.debug(line, 'request completed');
+    if (error) return reply.log.error({ ...line, err: error }, 'request errored');
+    const level = notable(req.method, reply.statusCode, ms) ? 'info' : this.everything ? 'debug' : null;
+    if (!level) return;
+    this.plain ??= reply.server.log.child({}, { redact: { paths: [] } });
+    // reply.log's binding, written by hand: the same line as reply.log would write.
+    this.plain[level]({ reqId: req.id, ...line }, 'request completed');
   }
 }

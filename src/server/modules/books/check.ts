@@ -12,8 +12,21 @@ import * as repo from './repository.ts';
 import { rollupProblems } from './rollups.ts';
 import { shareProblems } from '../share/check.ts';
 
-/** Recomputes the books from the entries and lists every place the stored figures disagree. */
-export async function checkBooks(db: Kysely<DB>, registry: Registry = appRegistry): Promise<string[]> {
+/**
+ * Recomputes the books from the entries and lists every place the stored figures disagree. Every
+ * figure is read at one moment (one read-only transaction: SQLite's snapshot, PostgreSQL's
+ * repeatable read), so a check of books a server is writing compares what was there together,
+ * not a total read before a save with entries read after it.
+ */
+export function checkBooks(db: Kysely<DB>, registry: Registry = appRegistry): Promise<string[]> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => checkAtOneMoment(trx, registry));
+}
+
+async function checkAtOneMoment(db: Kysely<DB>, registry: Registry): Promise<string[]> {
   const problems: string[] = [];
   const stored = await repo.getSummary(db);
   const computed = await repo.recomputeTotals(db);
