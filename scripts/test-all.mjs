@@ -3,7 +3,7 @@
 // tests (Playwright on the system Chromium), the release started as a server would, and the
 // benchmarks at their quick size.
 // Ends with one line "N passed, N failed, N skipped" adding up every runner's counts.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,47 +60,8 @@ function readJson(file) {
   }
 }
 
-/**
- * Stages of one thread each, run side by side (CI has 2 cores), each one's output printed whole
- * once it ends; each counts as one check, as `check` counts one.
- */
-async function checkTogether(stages) {
-  const ended = await Promise.all(
-    stages.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (d) => output.push(d));
-          child.stderr.on('data', (d) => output.push(d));
-          child.on('close', (code) =>
-            resolve({ name, command, args, ok: code === 0, output: Buffer.concat(output), seconds: Math.round((Date.now() - started) / 1000) }),
-          );
-        }),
-    ),
-  );
-  for (const e of ended) {
-    console.log(
-      `\n=== ${e.name}: ${e.command} ${e.args.join(' ')} (beside ${ended
-        .filter((o) => o !== e)
-        .map((o) => o.name)
-        .join(', ')})`,
-    );
-    process.stdout.write(e.output);
-    stageTimes.push(`${e.name}: ${e.seconds} s`);
-    if (e.ok) totals.passed++;
-    else {
-      totals.failed++;
-      failedStages.push(e.name);
-    }
-  }
-}
-
-await checkTogether([
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-]);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 /** Every Vitest file under tests/ (the browser tests are *.spec.ts). */
 function vitestFiles() {
