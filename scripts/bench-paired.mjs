@@ -5,7 +5,7 @@
 // order, ROUNDS times; the median of the rounds' ratios (this ÷ that) is the change. A machine
 // whose speed drifts moves both halves of a round alike. Also printed: each server's CPU time per
 // request during its loads (from /proc), a second view less moved by the load generator.
-// Env: SIZE (10,000), ROUNDS (8), SECONDS (5 a load), ONLY (P1 or P2).
+// Env: SIZE (10,000), ROUNDS (8), SECONDS (5 a load), ONLY (P1 or P2), PROFILE_DIR (CPU profiles).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,9 @@ async function serve(name) {
   cli(root, env, 'user:create', '--email', admin.email, '--password', admin.password, '--name', admin.name, '--role', 'admin');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // PROFILE_DIR: each server writes a V8 CPU profile there when it stops (<dir>/before, <dir>/now).
+  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(process.env.PROFILE_DIR), name)}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', APP_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],

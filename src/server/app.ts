@@ -15,7 +15,7 @@ import { registerDrain } from './http/drain.ts';
 import { errorAnswer } from './http/errors.ts';
 import { registerContract } from './http/contract.ts';
 import { registerJsonBody } from './http/json-body.ts';
-import { RequestLog, redactedPaths, requestSummary } from './http/request-log.ts';
+import { RequestLog, lazyRequestLogger, redactedPaths, requestSummary } from './http/request-log.ts';
 import { type HeadersFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { refusal } from '../shared/refusals.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     // One line per request, and only the ones worth reading (./http/request-log.ts).
     logController: new RequestLog(config.logLevel),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
     // A request whose body stops arriving is answered 408 and closed after 20 s (checked every 2 s);

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { nextRun } from '../../src/server/commands/nightly-backup.ts';
 import { ConfigError, loadConfig, splitCommand } from '../../src/server/config.ts';
-import { loggedPath } from '../../src/server/http/request-log.ts';
+import { RequestLog, lazyRequestLogger, loggedPath, redactedPaths } from '../../src/server/http/request-log.ts';
 
 describe('the path a log line shows', () => {
   it.each([
@@ -14,6 +17,46 @@ describe('the path a log line shows', () => {
     ['/api/mWireData', '/api/mWireData'],
   ])('%s is logged as %s', (url, logged) => {
     expect(loggedPath(url)).toBe(logged);
+  });
+});
+
+describe("a request's own logger", () => {
+  it('is made only when something is logged through it, then binds the request and redacts as the root does', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const root = pino({ level: 'info', redact: { paths: redactedPaths, censor: '***' } }, stream);
+    const children = vi.spyOn(root, 'child');
+    const app = Fastify({ loggerInstance: root, logController: new RequestLog('info'), childLoggerFactory: lazyRequestLogger });
+    app.get('/fine', async (req) => ({ level: req.log.level }));
+    app.post('/fails', async (req) => {
+      req.log.warn({ form: { password: 'Secret#2026' } }, 'about to fail');
+      throw new Error('boom');
+    });
+    await app.ready();
+    children.mockClear();
+
+    const fine = await app.inject({ method: 'GET', url: '/fine' });
+    // Its level answered by the stand-in, and no child made for a read that went well.
+    const requestChildren = () => children.mock.calls.filter(([bindings]) => 'reqId' in bindings).length;
+    expect(fine.json()).toEqual({ level: 'info' });
+    expect(requestChildren()).toBe(0);
+
+    const failed = await app.inject({ method: 'POST', url: '/fails', payload: {} });
+    expect(failed.statusCode).toBe(500);
+    expect(requestChildren()).toBe(1);
+    const warned = lines.find((l) => l.msg === 'about to fail');
+    expect(warned).toMatchObject({ reqId: failed.headers['x-request-id'] ?? expect.any(String), form: { password: '***' } });
+    // Fastify's line of the error, through the same child: bound to the same request.
+    const errored = lines.find((l) => l.err !== undefined);
+    expect(errored?.msg).toBe('boom');
+    expect(errored?.reqId).toBe(warned?.reqId);
+    expect(JSON.stringify(lines)).not.toContain('Secret#2026');
+    await app.close();
   });
 });
 

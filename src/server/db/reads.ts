@@ -41,8 +41,8 @@ const MARKER = /^~preparedQuery param (\d+)~$/;
  * by Kysely once per database, then run with each call's values. On SQLite, outside a write's
  * transaction, it goes to its prepared statement directly (Kysely's layers cost more than the
  * read itself); otherwise through Kysely with the compiled text. `build` gets stand-ins for the
- * parameters, so its query must not depend on their values. Inside a transaction (`trx`) it is
- * simply built and run.
+ * parameters, so its query must not depend on their values. Inside a transaction (`trx`) it runs
+ * through Kysely, compiled once per kind of database.
  *
  * An answer read or kept on SQLite comes back at once, not as a promise: the header's figures and
  * the session are read on every request, and on the way there each promise and async step costs
@@ -65,17 +65,28 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     kept: Map<string, { generation: number; rows: readonly Row[] }>;
   }
   const compiled = new WeakMap<Kysely<DB>, Compiled>();
+  // A transaction lives for one write: its queries are compiled once per kind of database (adapter).
+  const inTransactions = new WeakMap<object, Compiled>();
+  const compile = (db: Kysely<DB>, params: P): Compiled => {
+    const query = build(db, ...(params.map((_, i) => marker(i)) as unknown as P)).compile();
+    const slots = query.parameters.map((v) => (typeof v === 'string' && MARKER.test(v) ? Number(MARKER.exec(v)?.[1]) : null));
+    return { query, slots, kept: new Map() };
+  };
+  const withValues = ({ query, slots }: Compiled, params: P) => ({
+    ...query,
+    parameters: query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number])),
+  });
   const rowsOf = (result: Promise<QueryResult<Row>>) => result.then((r) => r.rows);
   return (db: Kysely<DB>, ...params: P): MaybePromise<readonly Row[]> => {
-    // A transaction lives for one write: built for it alone.
-    if (db.isTransaction) return rowsOf(db.executeQuery(build(db, ...params).compile()));
-    let c = compiled.get(db);
-    if (!c) {
-      const query = build(db, ...(params.map((_, i) => marker(i)) as unknown as P)).compile();
-      const slots = query.parameters.map((v) => (typeof v === 'string' && MARKER.test(v) ? Number(MARKER.exec(v)?.[1]) : null));
-      compiled.set(db, (c = { query, slots, kept: new Map() }));
+    if (db.isTransaction) {
+      const adapter = db.getExecutor().adapter;
+      let t = inTransactions.get(adapter);
+      if (!t) inTransactions.set(adapter, (t = compile(db, params)));
+      return rowsOf(db.executeQuery<Row>(withValues(t, params)));
     }
-    const { query, slots, kept } = c;
+    let c = compiled.get(db);
+    if (!c) compiled.set(db, (c = compile(db, params)));
+    const { query, kept } = c;
     const state = databaseState(db);
     const direct = state.sqlite;
     const keep = direct && state.changes && opts.keep;
@@ -85,7 +96,7 @@ export function preparedQuery<Row, P extends readonly unknown[]>(
     // of a write still open, changed a row of its topic (the triggers run inside the statement).
     const known = keep ? kept.get(key) : undefined;
     if (known && known.generation === generation) return known.rows;
-    const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i] as number]));
+    const { parameters } = withValues(c, params);
     // Inside a write this connection sees what is not committed yet: the read waits for the
     // commit through Kysely, and its answer is not kept.
     if (!direct || direct.inTransaction()) return rowsOf(db.executeQuery<Row>({ ...query, parameters }));
