@@ -16,7 +16,8 @@
 // Options: `--quick` one Lighthouse run per page (CI); `--json <file>` also writes the figures as
 // JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
 // another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs; BENCH_WEB_PORT
-// the server's port (else one the system says is free); LIGHTHOUSE_PAGES the pages Lighthouse runs on.
+// the server's port (else one the system says is free); LIGHTHOUSE_PAGES the pages Lighthouse runs on;
+// BENCH_WEB_FILES=1 prints every visit's scripts and their gzip sizes.
 // Lighthouse is fetched by npx at run time and kept out of the lockfile (TOOLCHAIN.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -172,6 +173,12 @@ async function visit(browser, storageState, pathname, bangla = false) {
   const scripts = await Promise.all(bodies);
   await context.close();
   const sizes = Object.fromEntries(scripts.map((s) => [s.url, gzipSize(s.body)]));
+  if (process.env.BENCH_WEB_FILES)
+    console.log(
+      `${pathname}${bangla ? ' (bn)' : ''}: ${Object.entries(sizes)
+        .map(([url, size]) => `${url.split('/').pop()} ${(size / 1024).toFixed(1)}`)
+        .join(', ')}`,
+    );
   return { landed, lang, cls, files: Object.keys(sizes), sizes, gzip: Object.values(sizes).reduce((a, b) => a + b, 0) };
 }
 

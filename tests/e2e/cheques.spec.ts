@@ -83,3 +83,46 @@ test('a client pays by cheque: the due falls, the cheque is deposited, bounces, 
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'Cheque returned' })).toContainText('insufficient funds');
   expect(await booksCheck()).toEqual([]);
 });
+
+test("the dashboard shows the cheques due this week, without the entry screens' code, in English and Bangla", async ({ page, request }, testInfo) => {
+  const run = `${testInfo.project.name} ${Date.now() % 100000}`;
+  const client = `Due Cheque Client ${run}`;
+  const origin = String(testInfo.project.use.baseURL);
+  expect(
+    (await request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: { origin } })).status(),
+  ).toBe(200);
+  await addPartner(request, 'Client', client);
+  // Dated three days on: within the week whatever the hour in Dhaka.
+  const chequeDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const paid = {
+    name: client,
+    paid_amount: '700',
+    payment: 'cheque',
+    cheque_no: `D${Date.now() % 1000000}`,
+    cheque_bank: 'Janata Bank',
+    cheque_date: chequeDate,
+  };
+  expect((await request.post('/api/receiptData', { data: paid, headers: { origin } })).status()).toBe(201);
+  await logIn(page, await createAccount(request, 'acounts', `Cashier ${run}`));
+
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/dashboard');
+  const due = page.getByTestId('cheques-due');
+  await expect(due.getByRole('heading', { name: 'Cheques due this week' })).toBeVisible();
+  const row = due.getByRole('listitem').filter({ hasText: client });
+  await expect(row).toContainText('Received');
+  await expect(row).toContainText('700.00');
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeInViewport({ ratio: 1 });
+  // The card comes in its own small chunk: the entry screens' and the lists' chunks stay unloaded.
+  expect(scripts.filter((s) => /\/(entry-screens|shared-screens|cheques-page)-/.test(s))).toEqual([]);
+
+  await page.context().addCookies([{ name: 'lang', value: 'bn', url: page.url() }]);
+  await page.evaluate(() => localStorage.setItem('lang', 'bn'));
+  await page.reload();
+  await expect(due.getByRole('heading', { name: 'এই সপ্তাহের চেক' })).toBeVisible();
+  await expect(due.getByRole('listitem').filter({ hasText: client })).toContainText('৭০০.০০');
+});

@@ -29,7 +29,7 @@ const AccountsPage = lazy(() => import('../features/accounts/accounts-page').the
 const CashbookPage = lazy(() => import('../features/accounts/cashbook-page').then((m) => ({ default: m.CashbookPage })));
 // The cheques received and issued, by state, with their actions (issue 28 part 4).
 const ChequesPage = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesPage })));
-const ChequesDue = lazy(() => import('../features/accounts/cheques-page').then((m) => ({ default: m.ChequesDue })));
+const ChequesDue = lazy(() => import('../features/accounts/cheques-due').then((m) => ({ default: m.ChequesDue })));
 // The old system's export brought in (issue 30, admins).
 const ImportPage = lazy(() => import('../features/import/import-page').then((m) => ({ default: m.ImportPage })));
 // Who owes what and since when (issue 29).

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { daysBefore } from '../../../shared/backdate';
 import { type ChequeState, chequeStates } from '../../../shared/cheque-states';
-import { todayIn } from '../../../shared/dates';
 import { fill } from '../../../shared/messages';
 import { FormNotice } from '../../components/form/text-field';
 import { DataTable, type TableColumn } from '../../components/table/data-table';
-import { configQuery } from '../../lib/config';
 import { errorText } from '../../lib/error-text';
 import { dateText, formatCell } from '../../lib/format';
 import { tr, useTexts } from '../../lib/i18n';
@@ -189,33 +186,5 @@ function AskPanel({
         </button>
       </div>
     </form>
-  );
-}
-
-/** The dashboard's cheques due this week (and any overdue, not yet cleared): nothing for those who cannot see cheques. */
-export function ChequesDue() {
-  const m = useTexts(chequeTexts);
-  const config = useQuery(configQuery);
-  const weekEnd = daysBefore(todayIn(config.data?.timeZone ?? 'Asia/Dhaka'), -7);
-  const q = useQuery({ ...chequesQuery('in_hand,deposited', weekEnd), retry: false });
-  if (!q.data) return null;
-  return (
-    <div className="mt-6 rounded-box border border-base-300 p-4" data-testid="cheques-due">
-      <h2 className="text-lg font-semibold">{m.chequesDueWeek}</h2>
-      {q.data.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{m.chequesDueNone}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-base-300">
-          {q.data.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-1">
-              <span className="min-w-0 break-words">
-                {dateText(c.cheque_date)} · {c.name ?? '—'} · {c.direction === 'received' ? m.chequeReceived : m.chequeIssued}
-              </span>
-              <span className="font-semibold tabular-nums">{formatCell(c.amount, 'money')}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { textsOf } from '../../lib/i18n';
+import { chequeDueTexts } from './cheque-due-texts';
 
 // The money accounts, transfers and cash book screens (issue 28): their texts in English and Bangla, loaded with the screens
 // that show them rather than with every first screen (docs/decisions/0020-texts-by-screen.md).
@@ -123,6 +124,7 @@ export const accountTexts = textsOf(
 // dashboard's cheques due this week. Their own catalogue, so a screen takes only what it shows.
 export const chequeTexts = textsOf(
   {
+    ...chequeDueTexts.en,
     paymentWay: 'Way of payment',
     paymentCash: 'Cash or account',
     paymentCheque: 'Cheque',
@@ -137,8 +139,6 @@ export const chequeTexts = textsOf(
     chequeStateCleared: 'Cleared',
     chequeStateBounced: 'Bounced',
     chequeStateCancelled: 'Cancelled',
-    chequeReceived: 'Received',
-    chequeIssued: 'Issued',
     chequeParty: 'Party',
     chequeAmount: 'Amount',
     chequeDue: 'Due on',
@@ -156,10 +156,9 @@ export const chequeTexts = textsOf(
     chequeNone: 'No cheques here.',
     chequeDone: 'Cheque updated',
     chequeReturnedBecause: 'Returned: {reason}',
-    chequesDueWeek: 'Cheques due this week',
-    chequesDueNone: 'No cheques due this week.',
   },
   {
+    ...chequeDueTexts.bn,
     paymentWay: 'পেমেন্টের ধরন',
     paymentCash: 'নগদ বা হিসাব',
     paymentCheque: 'চেক',
@@ -174,8 +173,6 @@ export const chequeTexts = textsOf(
     chequeStateCleared: 'ক্লিয়ার',
     chequeStateBounced: 'বাউন্স',
     chequeStateCancelled: 'বাতিল',
-    chequeReceived: 'পাওয়া',
-    chequeIssued: 'দেওয়া',
     chequeParty: 'পক্ষ',
     chequeAmount: 'পরিমাণ',
     chequeDue: 'তারিখ',
@@ -193,7 +190,5 @@ export const chequeTexts = textsOf(
     chequeNone: 'এখানে কোনো চেক নেই।',
     chequeDone: 'চেক হালনাগাদ হয়েছে',
     chequeReturnedBecause: 'ফেরত: {reason}',
-    chequesDueWeek: 'এই সপ্তাহের চেক',
-    chequesDueNone: 'এই সপ্তাহে কোনো চেকের তারিখ নেই।',
   },
 );
