@@ -101,7 +101,7 @@ const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent
 /**
  * Fastify's child logger of a request (its reqId bound), made the first time something is logged
  * through it. With wildcard paths among `redactedPaths`, pino redacts a child's bindings as it
- * makes the child: ~1.5 KB and a few microseconds on every request, for a logger that only a
+ * makes the child: ~1.5 KB and about a microsecond on every request, for a logger that only a
  * failed request writes with (the request lines have their own: RequestLog). Until then the
  * stand-in answers everything else (its level, isLevelEnabled…) as the parent does.
  */
