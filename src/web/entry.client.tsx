@@ -10,14 +10,25 @@ import { setLanguage } from './lib/i18n';
 async function start() {
   // Offline without the catalogue kept: English, switched once it can be loaded.
   if (document.documentElement.lang === 'bn') await setLanguage('bn').catch(() => undefined);
-  startTransition(() => {
+  // Preact draws the route's title into the head itself (root.tsx's Layout): the written one goes.
+  if (import.meta.env.PREACT) for (const title of document.head.querySelectorAll('title')) title.remove();
+  startTransition(hydrate);
+}
+
+// React Router's router suspends its first drawing until the page's state is read: React waits for
+// it; Preact (the browser's build) throws the promise, and the page is hydrated once it settles.
+function hydrate() {
+  try {
     hydrateRoot(
       document,
       <StrictMode>
         <HydratedRouter />
       </StrictMode>,
     );
-  });
+  } catch (thrown) {
+    if (!(thrown instanceof Promise)) throw thrown;
+    void thrown.then(hydrate);
+  }
 }
 
 void start();

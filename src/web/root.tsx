@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/ui/error-screen';
@@ -28,6 +29,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Bangla is hydrated in Bangla (entry.client.tsx).
   const lang = useLanguage();
   const m = useMessages();
+  const body = (
+    <body className="min-h-screen bg-base-100 text-base-content antialiased">
+      {/* One shell for the loading page, the app and the error page: the header drawn while the
+          app loads is the one kept (not drawn again, its figures not asked for twice). */}
+      <SiteShell>{children}</SiteShell>
+      <ScrollRestoration />
+      <Scripts />
+    </body>
+  );
+  // The browser's build runs Preact in React's place (vite.config.ts, decision 0049). It hydrates
+  // the body alone, into the page's <html>: the head stays as the server wrote it (React writes its
+  // links in an order of its own, which Preact would take apart, the stylesheet with them), `lang`
+  // is kept by setLanguage (i18n.ts), and the route's title goes into the head (entry.client.tsx
+  // takes the written one out first).
+  if (import.meta.env.PREACT)
+    return (
+      <>
+        {body}
+        {createPortal(<Meta />, document.head)}
+      </>
+    );
   return (
     <html lang={lang}>
       <head>
@@ -40,13 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-base-100 text-base-content antialiased">
-        {/* One shell for the loading page, the app and the error page: the header drawn while the
-            app loads is the one kept (not drawn again, its figures not asked for twice). */}
-        <SiteShell>{children}</SiteShell>
-        <ScrollRestoration />
-        <Scripts />
-      </body>
+      {body}
     </html>
   );
 }
@@ -66,7 +82,11 @@ function LanguageSync() {
     const shown = titleIn(english);
     document.documentElement.dataset.titleEn = english;
     document.documentElement.dataset.title = shown;
-    document.title = shown;
+    // In place: `document.title = …` puts a new text node in the <title>, and Preact (the browser's
+    // build) would then write the next route's title into the old one, out of the page.
+    const text = document.querySelector('title')?.firstChild;
+    if (text instanceof Text) text.data = shown;
+    else document.title = shown;
   }, [lang, pathname]);
   return null;
 }

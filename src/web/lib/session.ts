@@ -112,8 +112,10 @@ export function currentUserId(): string | null {
 
 export { landingFor } from './auth-arrival';
 
-export async function signOut(): Promise<void> {
+/** Ends the session on the server, then (after `leave`, e.g. a navigation away from a signed-in screen) in this page. */
+export async function signOut(leave?: () => Promise<void> | void): Promise<void> {
   await api('POST', '/api/auth/sign-out', {}).catch(() => undefined);
+  await leave?.();
   rememberUser(null);
   set({ status: 'ready', user: null });
 }

@@ -34,8 +34,9 @@ export function SiteHeader() {
 
   const logout = async () => {
     closeMenu();
-    await signOut();
-    await navigate('/');
+    // Home, then the session forgotten: forgotten first, a signed-in screen's gate would send the
+    // page to the login instead (Preact draws that before the navigation to home).
+    await signOut(() => navigate('/'));
   };
 
   const linkItems = (onClick?: () => void) =>

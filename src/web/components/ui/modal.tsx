@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { tr, useMessages } from '../../lib/i18n';
 import { toastHost } from '../layout/toasts';
 
@@ -8,7 +8,9 @@ const DirtyContext = createContext<(dirty: boolean) => void>(() => {});
 /** Tells the surrounding Modal whether closing now would throw away what was typed. */
 export function useGuardDiscard(dirty: boolean) {
   const report = useContext(DirtyContext);
-  useEffect(() => {
+  // Told as soon as it is drawn: an Escape pressed right after typing must find it. (Preact, the
+  // browser's build, runs a plain effect after the next frame; React before the next key.)
+  useLayoutEffect(() => {
     report(dirty);
     return () => report(false);
   }, [dirty, report]);

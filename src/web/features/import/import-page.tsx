@@ -301,7 +301,9 @@ function FilePicker(props: { label: string; onPick: (files: FileList | null) => 
           // The same files chosen again are a new choice.
           e.target.value = '';
         }}
-        {...(props.folder ? { webkitdirectory: '' } : {})}
+        // A non-empty value: React writes the attribute, Preact (the browser's build) sets the
+        // element's boolean property, which an empty string would turn off.
+        {...(props.folder ? { webkitdirectory: 'true' } : {})}
         data-testid={props.testId}
       />
     </>
