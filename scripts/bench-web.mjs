@@ -17,7 +17,8 @@
 // JSON (`npm run bench` puts them in its table); `--build` rebuilds first. WEB_BUILD_DIR measures
 // another build (default build/client); LIGHTHOUSE_RUNS overrides the number of runs; BENCH_WEB_PORT
 // the server's port (else one the system says is free); LIGHTHOUSE_PAGES the pages Lighthouse runs on;
-// BENCH_WEB_FILES=1 prints every visit's scripts and their gzip sizes.
+// BENCH_WEB_FILES=1 prints every visit's scripts and their gzip sizes; LIGHTHOUSE_KEEP=<folder> keeps
+// Lighthouse's reports.
 // Lighthouse is fetched by npx at run time and kept out of the lockfile (TOOLCHAIN.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -247,6 +248,11 @@ function lighthouse(page, port) {
   );
   // A run Lighthouse itself gives up on (NO_NAVSTART, NO_FCP ...): reported with its reason, not counted.
   const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+  // LIGHTHOUSE_KEEP=<folder>: every run's whole report is kept there (its long tasks, by script).
+  if (report && process.env.LIGHTHOUSE_KEEP) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+    fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_KEEP, `${page.replace(/\W+/g, '-')}-${Date.now()}.json`));
+  }
   const runtimeError = report?.runtimeError?.code;
   if (r.status !== 0 || !report || runtimeError || report.categories?.performance?.score == null) {
     const said = (r.stderr ?? '').split('\n').find((l) => /error|NO_[A-Z_]+/i.test(l));
