@@ -82,7 +82,7 @@ const productionRouter = [
 
 // The browser's build runs the app on Preact's React-compatible runtime (decision 0049): about 57 KiB
 // gzip less on every first visit, which keeps the screens with a form on the page within 150 KiB.
-// The server's rendering, `npm run dev` and the unit tests stay on React; `import.meta.env.PREACT`
+// The pages rendered at build time, Vite's development server and the unit tests stay on React; `import.meta.env.PREACT`
 // marks what differs (root.tsx's Layout, entry.client.tsx).
 const preact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
