@@ -5,8 +5,8 @@ import { defineConfig } from 'vite';
 
 // The browser's code in few files (decision 0015, "Budgets"): each file a first visit loads costs its
 // own gzip overhead and imports, so the first signed-in screen's code comes in a handful of chunks:
-// - `app`: Preact (React's API; below), React Router, TanStack Query, the shell (root, the signed-in layout) and what the
-//   first screens (/cashIn, /dashboard) share;
+// - `app`: Preact (React's API; below), React Router, TanStack Query, the shell (root, the signed-in
+//   layout) and what the first screens (/cashIn, /dashboard) share;
 // - `shared-screens`: what the entry screens share with the admin's (/addusers, /loggedInUsers);
 // - `entry-screens`: the rest of the entry screens' code (Credit, Debit, Fire Count) but what
 //   /dashboard needs.
@@ -82,8 +82,8 @@ const productionRouter = [
 
 // The browser's build runs the app on Preact's React-compatible runtime (decision 0049): about 57 KiB
 // gzip less on every first visit, which keeps the screens with a form on the page within 150 KiB.
-// The pages rendered at build time, Vite's development server and the unit tests stay on React; `import.meta.env.PREACT`
-// marks what differs (root.tsx's Layout, entry.client.tsx).
+// The pages rendered at build time, Vite's development server and the unit tests stay on React;
+// `import.meta.env.PREACT` marks what differs (root.tsx's Layout, entry.client.tsx).
 const preact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
@@ -91,16 +91,17 @@ const preact = [
   { find: /^(react|react-dom)$/, replacement: 'preact/compat' },
 ];
 
-const browserBuild = (command: string, isSsrBuild: boolean | undefined) => command === 'build' && !isSsrBuild;
-
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: browserBuild(command, isSsrBuild) ? [...productionRouter, ...preact] : [] },
-  define: { 'import.meta.env.PREACT': JSON.stringify(browserBuild(command, isSsrBuild)) },
-  // The owner's pictures live in content/images and are imported by the home page.
-  server: { fs: { allow: ['.'] } },
-  build: {
-    assetsInlineLimit: 0,
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups } } },
-  },
-}));
+export default defineConfig(({ command, isSsrBuild }) => {
+  const browserBuild = command === 'build' && !isSsrBuild;
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: { alias: browserBuild ? [...productionRouter, ...preact] : [] },
+    define: { 'import.meta.env.PREACT': JSON.stringify(browserBuild) },
+    // The owner's pictures live in content/images and are imported by the home page.
+    server: { fs: { allow: ['.'] } },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups } } },
+    },
+  };
+});
