@@ -148,7 +148,7 @@ function banglaShell(englishHtml, en, bn, clientDir) {
   }
   const catalogue = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^messages-bn-[\w-]+\.js$/.test(name));
   if (catalogue.length !== 1) throw new Error(`static-home: expected one Bangla catalogue chunk in assets, found ${catalogue.join(', ') || 'none'}`);
-  let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"');
+  let html = replaced(englishHtml, /<html lang="en"/, '<html lang="bn"').replace(takaPreload, '');
   html = replaced(html, /<meta name="description" content="[^"]*"\/>/, `<meta name="description" content="${escapeHtml(bn.description)}"/>`);
   // At low priority, as the app's other modules (withScreenPreloads).
   html = withBanglaFonts(html, clientDir).replace('</head>', `<link rel="modulepreload" href="/assets/${catalogue[0]}" fetchpriority="low"/></head>`);
@@ -178,12 +178,25 @@ function withScreenPreloads(html, clientDir) {
     `s&&import("${url}").then(function(){var r=__reactRouterManifest.routes,h={},k,o,l;` +
     `for(k in r)if((r[k].path||'').split('/')[0]==s)for(o=r[k];o.id!='root';o=r[o.parentId]){h[o.module]=1;(o.imports||[]).map(function(f){h[f]=1})}` +
     `for(k in h){l=d.createElement('link');l.rel='modulepreload';l.href=k;l.fetchPriority='low';d.head.append(l)}})`;
-  const low = html.replace(/(<link rel="modulepreload" href="[^"]+")/g, '$1 fetchpriority="low"');
+  const low = html.replace(/(<link rel="modulepreload" href="[^"]+")/g, '$1 fetchpriority="low"').replace('</head>', `${takaPreloads(clientDir)}</head>`);
   // After the role hint, in its script (one inline script less to count): it reads the hint.
   const hint = /(<script id="role-hint">[^<]*)(<\/script>)/;
   if (!hint.test(low)) throw new Error("static-home: the role hint's script is not in the app's page");
   return low.replace(hint, (_, open, close) => `${open};${script}${close}`);
 }
+
+/**
+ * The taka sign's two weights (app.css 'AMA Taka', under 1 KB each), asked for with the English app
+ * page: every screen shows amounts, and a face that arrives after the first amount is drawn makes
+ * the browser lay out every text of the page again (a statement's table: ~90 ms on a 4× slower CPU,
+ * issue 32 item 4). A Bangla page draws the sign in Noto Sans Bengali and does not ask for them.
+ */
+function takaPreloads(clientDir) {
+  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^taka-(400|700)-[\w-]+\.woff2$/.test(name));
+  if (fonts.length !== 2) throw new Error(`static-home: expected the taka sign's two weights in assets, found ${fonts.join(', ') || 'none'}`);
+  return fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
+}
+const takaPreload = /<link rel="preload" href="\/assets\/taka-\d00-[\w-]+\.woff2"[^>]*>/g;
 
 /**
  * `/login` and `/signup` without React (docs/decisions/0042-light-sign-in-pages.md): React Router's

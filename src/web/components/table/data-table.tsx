@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ROWS_IN_FIRST_FRAME } from './first-frame';
 import { tr, useMessages } from '../../lib/i18n';
 
 // The one table of the app: columns as data, row actions, an optional totals row. Every list,
@@ -58,9 +60,37 @@ const cellClass = <Row,>(c: TableColumn<Row>) =>
 const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? tr(c.header) : undefined);
 const shown = (node: ReactNode) => (typeof node === 'string' ? tr(node) : node);
 
+/**
+ * The rows drawn in a table's first frame; the rest come in the next one, once the first has been
+ * painted. Preact (the browser's build, decision 0049) draws an update in one task, so a statement's
+ * rows and their layout were one long task on a phone (issue 32 item 4): now two, the screen's
+ * top (its heading, the first cards) painted from the first. A page being printed has every row
+ * (`beforeprint`); once a table has drawn all its rows it draws them all from then on.
+ */
+function useRowsShown(count: number): number {
+  const [all, setAll] = useState(false);
+  const more = !all && count > ROWS_IN_FIRST_FRAME;
+  useEffect(() => {
+    if (!more) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the next frame is painted: a frame's callback runs just before its paint.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true), 0)));
+    const now = () => flushSync(() => setAll(true));
+    window.addEventListener('beforeprint', now);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      window.removeEventListener('beforeprint', now);
+    };
+  }, [more]);
+  return more ? ROWS_IN_FIRST_FRAME : count;
+}
+
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, actions } = props;
+  const { columns, actions } = props;
   const m = useMessages();
+  const drawn = useRowsShown(props.rows.length);
+  const rows = drawn < props.rows.length ? props.rows.slice(0, drawn) : props.rows;
   const span = columns.length + (actions ? 1 : 0);
   // Rows still on their way (`empty` null): no table yet. Its columns take their widths from the
   // rows, so a table drawn before them would move its headers when they came (a layout shift).

@@ -16,6 +16,15 @@ export interface DateRange {
 
 const bounds = rangeBounds;
 
+/** Start only: the end is the start plus one day; an explicit end wins (spec §5). */
+export function dateRange(from: string | null, to: string | null): { from?: string; to?: string } {
+  if (!from) return to ? { to } : {};
+  if (to) return { from, to };
+  const next = new Date(`${from}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { from, to: next.toISOString().slice(0, 10) };
+}
+
 type StatementOptions = DateRange & { name?: string | undefined; partner?: string | undefined; limit: number };
 
 function fetchStatement(path: string, opts: StatementOptions, before?: string) {

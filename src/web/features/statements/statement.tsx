@@ -14,7 +14,7 @@ import { countText, csvNumber, formatCell } from '../../lib/format';
 import { InWords, takaInWords } from '../../components/ui/in-words';
 import type { Entry } from '../books/api';
 import { EntryActions, csvStatus } from '../books';
-import { everyStatementRow, statementQuery } from './api';
+import { dateRange, everyStatementRow, statementQuery } from './api';
 import { usePartners } from '../partners/api';
 import { DateFilter } from '../../components/ui/date-filter';
 import { BackToDashboard } from '../../components/layout/back-to-dashboard';
@@ -26,15 +26,6 @@ import { accountColumn } from '../../components/table/account-column';
 
 const FIRST_ROWS = 300;
 const ROW_LIMIT = 5000;
-
-/** Start only: the end is the start plus one day; an explicit end wins (spec §5). */
-export function dateRange(from: string | null, to: string | null): { from?: string; to?: string } {
-  if (!from) return to ? { to } : {};
-  if (to) return { from, to };
-  const next = new Date(`${from}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { from, to: next.toISOString().slice(0, 10) };
-}
 
 const isFigure = (c: Column) => isFigureFormat(c.format);
 
