@@ -109,9 +109,12 @@ function withBanglaFonts(html, clientDir) {
 }
 
 /** The Bengali font's two weights, asked for at once on a page whose text is all Bengali (drawn first in a fallback, it would shift on the swap). */
-function fontPreloads(clientDir) {
-  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/.test(name));
-  if (fonts.length !== 2) throw new Error(`static-home: expected the Bengali font's two weights in assets, found ${fonts.join(', ') || 'none'}`);
+const fontPreloads = (clientDir) => weightPreloads(clientDir, "the Bengali font's", /^noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/);
+
+/** `<link rel=preload>`s of a font's two weights (400 and 700) in the build's assets, named by `pattern`. */
+function weightPreloads(clientDir, font, pattern) {
+  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => pattern.test(name));
+  if (fonts.length !== 2) throw new Error(`static-home: expected ${font} two weights in assets, found ${fonts.join(', ') || 'none'}`);
   return fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
 }
 
@@ -191,11 +194,7 @@ function withScreenPreloads(html, clientDir) {
  * the browser lay out every text of the page again (a statement's table: ~90 ms on a 4× slower CPU,
  * issue 32 item 4). A Bangla page draws the sign in Noto Sans Bengali and does not ask for them.
  */
-function takaPreloads(clientDir) {
-  const fonts = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^taka-(400|700)-[\w-]+\.woff2$/.test(name));
-  if (fonts.length !== 2) throw new Error(`static-home: expected the taka sign's two weights in assets, found ${fonts.join(', ') || 'none'}`);
-  return fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin=""/>`).join('');
-}
+const takaPreloads = (clientDir) => weightPreloads(clientDir, "the taka sign's", /^taka-(400|700)-[\w-]+\.woff2$/);
 const takaPreload = /<link rel="preload" href="\/assets\/taka-\d00-[\w-]+\.woff2"[^>]*>/g;
 
 /**

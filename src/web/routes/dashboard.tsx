@@ -2,7 +2,7 @@ import { type ComponentType, type MouseEvent, Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { messages } from '../../shared/messages';
 import { tr, useMessages } from '../lib/i18n';
-import { registry } from '../../shared/registry';
+import { type StatementLayout, registry } from '../../shared/registry';
 import { type DashboardPage, type MenuGroup, dashboardPageOf, historyMenuOf, isStatementLayout, sidebarOf } from '../../shared/registry-views';
 import { OverviewFigures } from '../features/overview/overview';
 import NotFound from './not-found';
@@ -31,10 +31,10 @@ function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T
     }));
   return Object.assign(lazy(preload), { preload });
 }
-const books = () => import('../features/books/kind-log');
+const kindLogs = () => import('../features/books/kind-log');
 const ledgers = () => import('../features/statements/ledger');
 const lists = () => import('../features/statements/lists');
-const KindLog = lazyPart(() => books().then((m) => ({ default: m.KindLog })));
+const KindLog = lazyPart(() => kindLogs().then((m) => ({ default: m.KindLog })));
 const LedgerBalances = lazyPart(() => ledgers().then((m) => ({ default: m.LedgerBalances })));
 const PartyLedger = lazyPart(() => ledgers().then((m) => ({ default: m.PartyLedger })));
 const PartnersInfo = lazyPart(() => import('../features/partners/partners-info').then((m) => ({ default: m.PartnersInfo })));
@@ -78,14 +78,42 @@ const parts: Record<DashboardPage['type'], { preload: () => unknown }> = {
   import: ImportPage,
 };
 
-/** The part `page` (the path under /dashboard/) draws first, as Content chooses it. */
-function partOf(page: string, params: URLSearchParams): { preload: () => unknown } | undefined {
-  if (isStatementLayout(page)) return Statement;
-  if (page === 'ledger' && /^\d+$/.test(params.get('partner') ?? '')) return PartyLedger;
-  if (page === 'receipt') return Receipt;
-  if (page === '') return ChequesDue;
+/** What the dashboard shows at `page` (the path under /dashboard/) with these search parameters. */
+type Opening =
+  | { to: 'statement'; layout: StatementLayout }
+  | { to: 'partyLedger'; partnerId: number }
+  | { to: 'receipt'; id: number }
+  | { to: 'home' }
+  | { to: 'page'; page: DashboardPage }
+  | { to: 'notFound' };
+
+function openingOf(page: string, params: URLSearchParams): Opening {
   const p = dashboardPageOf(registry, page);
-  return p ? parts[p.type] : undefined;
+  const partner = params.get('partner');
+  const id = params.get('id');
+  if (isStatementLayout(page)) return { to: 'statement', layout: page };
+  if (page === 'ledger' && partner && /^\d+$/.test(partner)) return { to: 'partyLedger', partnerId: Number(partner) };
+  if (page === 'receipt' && id && /^[1-9]\d*$/.test(id)) return { to: 'receipt', id: Number(id) };
+  if (page === '' || (!p && page === 'ledger')) return { to: 'home' };
+  return p ? { to: 'page', page: p } : { to: 'notFound' };
+}
+
+/** The part an opening draws first (its files asked for before the app's first drawing). */
+function partOf(opening: Opening): { preload: () => unknown } | undefined {
+  switch (opening.to) {
+    case 'statement':
+      return Statement;
+    case 'partyLedger':
+      return PartyLedger;
+    case 'receipt':
+      return Receipt;
+    case 'home':
+      return ChequesDue;
+    case 'page':
+      return parts[opening.page.type];
+    case 'notFound':
+      return undefined;
+  }
 }
 
 /**
@@ -97,11 +125,11 @@ function preloadOpening({ pathname, search }: Location) {
   if (!pathname.startsWith('/dashboard')) return;
   const page = pathname.slice('/dashboard/'.length);
   const params = new URLSearchParams(search);
-  const part = partOf(page, params);
-  void Promise.resolve(part?.preload()).catch(() => undefined);
-  if (part !== PartyLedger) return;
+  const opening = openingOf(page, params);
+  void Promise.resolve(partOf(opening)?.preload()).catch(() => undefined);
+  if (opening.to !== 'partyLedger') return;
   const range = dateRange(params.get('from'), params.get('to'));
-  void queryClient.prefetchQuery(ledgerQuery(Number(params.get('partner')), range, LEDGER_PAGE));
+  void queryClient.prefetchQuery(ledgerQuery(opening.partnerId, range, LEDGER_PAGE));
   void queryClient.prefetchQuery(accountsQuery);
 }
 if (typeof window !== 'undefined') preloadOpening(window.location);
@@ -166,7 +194,7 @@ export default function DashboardPage() {
         <label htmlFor="dashboard-drawer" className="no-print btn btn-sm btn-outline mb-4 lg:hidden">
           {m.openSidebar}
         </label>
-        <Content page={page} url={params.get('url')} partner={params.get('partner')} id={params.get('id')} />
+        <Content page={page} params={params} />
       </div>
       <div className="drawer-side no-print z-30">
         {/* Tapping beside the open sidebar closes it; the checkbox itself ("Open Sidebar") is the keyboard's control. */}
@@ -186,23 +214,23 @@ export default function DashboardPage() {
   );
 }
 
-function Content({ page, url, partner, id }: { page: string; url: string | null; partner: string | null; id: string | null }) {
-  const p = dashboardPageOf(registry, page);
+function Content({ page, params }: { page: string; params: URLSearchParams }) {
+  const opening = openingOf(page, params);
   // The 404 page brings its own main landmark; every other page is the main content here.
-  if (!p && page !== '' && page !== 'ledger' && !(page === 'receipt' && id && /^[1-9]\d*$/.test(id)) && !isStatementLayout(page)) return <NotFound />;
+  if (opening.to === 'notFound') return <NotFound />;
   return (
     <main>
       <Suspense fallback={<p>{tr(messages.loading)}</p>}>
-        {isStatementLayout(page) ? (
-          <Statement type={page} url={url ?? ''} />
-        ) : page === 'ledger' && partner && /^\d+$/.test(partner) ? (
-          <PartyLedger partnerId={Number(partner)} />
-        ) : page === 'receipt' && id ? (
-          <Receipt id={Number(id)} />
-        ) : page === '' || !p ? (
+        {opening.to === 'statement' ? (
+          <Statement type={opening.layout} url={params.get('url') ?? ''} />
+        ) : opening.to === 'partyLedger' ? (
+          <PartyLedger partnerId={opening.partnerId} />
+        ) : opening.to === 'receipt' ? (
+          <Receipt id={opening.id} />
+        ) : opening.to === 'home' ? (
           <Home />
         ) : (
-          <PageView page={p} />
+          <PageView page={opening.page} />
         )}
       </Suspense>
     </main>
