@@ -78,4 +78,18 @@ describe('stopping the server', () => {
     await working.closed;
     expect(working.received()).toBe('');
   });
+
+  it('does not wait for a connection whose requests were all answered (kept open for the next one)', async () => {
+    STOP_LIMITS.workMs = 3_000;
+    const { stop, port } = await start(10);
+    const idle = connect(port);
+    idle.socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    idle.socket.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    await sleep(200);
+    expect(idle.received().match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    const started = performance.now();
+    expect(await stop()).toEqual({ unfinished: 0 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await idle.closed;
+  });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { refusal } from '../../shared/refusals.ts';
 
@@ -28,17 +29,21 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function registerDrain(app: FastifyInstance): () => Promise<{ unfinished: number }> {
   let stopping = false;
-  const open = new Set<ServerResponse>();
-  function forget(this: ServerResponse) {
-    open.delete(this);
-  }
+  // Connections, not requests, are tracked: a Set entry and a listener per request made every
+  // request's objects outlive the young generation's collections, ~35 µs of CPU a write (P1 at
+  // 10 connections, decision 0051). A connection notes the latest request it brought (the one
+  // being worked on, or its last, answered one): one property write a request.
+  const connections = new Set<Socket>();
   const server = app.server;
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   const handlers = server.listeners('request') as Handler[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (stopping) return refuse(res);
-    open.add(res);
-    res.on('close', forget);
+    (req.socket as Tracked)[LATEST] = res;
     for (const handle of handlers) handle(req, res);
   });
 
@@ -46,13 +51,17 @@ export function registerDrain(app: FastifyInstance): () => Promise<{ unfinished:
     stopping = true;
     const closed = app.close();
     // Being worked on: the whole request is in and its answer is not yet out (or its client gone).
-    const working = [...open].filter((res) => res.req.complete);
+    const working = [...connections].flatMap((socket) => {
+      const res = (socket as Tracked)[LATEST];
+      return res && res.req.complete && !res.writableFinished && !res.destroyed ? [res] : [];
+    });
     let unfinished = 0;
     if (working.length > 0) {
-      const done = Promise.all(working.map((res) => new Promise((resolve) => res.once('close', resolve))));
+      const open = new Set(working);
+      const done = Promise.all(working.map((res) => new Promise((resolve) => res.once('close', () => resolve(open.delete(res))))));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, STOP_LIMITS.workMs, 'late')));
-      if ((await Promise.race([done, late])) === 'late') unfinished = working.filter((res) => open.has(res)).length;
+      if ((await Promise.race([done, late])) === 'late') unfinished = open.size;
       clearTimeout(timer);
     }
     server.closeAllConnections();
@@ -60,6 +69,10 @@ export function registerDrain(app: FastifyInstance): () => Promise<{ unfinished:
     return { unfinished };
   };
 }
+
+/** The latest request's answer on a connection (see registerDrain). */
+const LATEST = Symbol('latestResponse');
+type Tracked = Socket & { [LATEST]?: ServerResponse };
 
 function refuse(res: ServerResponse) {
   const body = JSON.stringify({ error: refusal('server_restarting') });
