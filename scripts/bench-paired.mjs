@@ -4,7 +4,9 @@
 // each on demo books of SIZE entries of its own, loaded one right after the other, in alternating
 // order, ROUNDS times; the median of the rounds' ratios (this ÷ that) is the change. A machine
 // whose speed drifts moves both halves of a round alike. Also printed: each server's CPU time per
-// request during its loads (from /proc), a second view less moved by the load generator.
+// request during its loads (from /proc), a second view less moved by the load generator, split
+// into its main thread and its other threads (the garbage collector's helpers), and the bytes it
+// wrote to disk a request (decision 0051).
 // Env: SIZE (10,000), ROUNDS (8), SECONDS (5 a load), ONLY (P1 or P2), PROFILE_DIR (CPU profiles).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,17 +48,28 @@ async function serve(name) {
   return { name, root, env, dataDir, base, cookie, client: names[0], server };
 }
 
-/** CPU time (µs) the process has used, from /proc (Linux). */
-function cpuOf(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+/**
+ * What the process has used so far, from /proc (Linux): CPU time (µs) of its main thread and of its
+ * other threads (the garbage collector's helpers among them), and the bytes it had written to disk.
+ */
+function usageOf(pid) {
+  const cpu = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+  };
+  const all = cpu(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  const main = cpu(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  const written = Number(/^write_bytes: (\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  return { cpuUs: all, mainUs: main, otherUs: all - main, written };
 }
 
 async function load(s, opts) {
-  const cpu = cpuOf(s.server.pid);
+  const before = usageOf(s.server.pid);
   const r = await autocannon({ connections: 10, duration: seconds, ...opts });
   if (r.non2xx || r.errors) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, cpuUs: (cpuOf(s.server.pid) - cpu) / r.requests.total };
+  const after = usageOf(s.server.pid);
+  const each = (k) => (after[k] - before[k]) / r.requests.total;
+  return { rps: r.requests.average, cpuUs: each('cpuUs'), mainUs: each('mainUs'), otherUs: each('otherUs'), written: each('written') };
 }
 
 const loads = {
@@ -92,8 +105,10 @@ try {
       );
     }
     const ratio = median(pairs.map((p) => p.now.rps / p.before.rps));
-    const cpu = (name) => median(pairs.map((p) => p[name].cpuUs)).toFixed(1);
-    console.log(`${label}: now ÷ before ${ratio.toFixed(3)} (median of ${rounds}); CPU a request ${cpu('before')} µs before, ${cpu('now')} µs now`);
+    const of = (name, k) => median(pairs.map((p) => p[name][k])).toFixed(1);
+    const both = (k) => `${of('before', k)} before and ${of('now', k)} now`;
+    console.log(`${label}: now ÷ before ${ratio.toFixed(3)} (median of ${rounds}); CPU a request (µs): ${both('cpuUs')}`);
+    console.log(`  main thread (µs): ${both('mainUs')}; other threads (µs): ${both('otherUs')}; bytes written to disk a request: ${both('written')}`);
   }
   for (const s of Object.values(servers)) console.log(`${s.name}: ${cli(s.root, s.env, 'check').split('\n')[0]}`);
 } finally {
