@@ -171,6 +171,10 @@ describe.each(dialects)('dues on %s', (dialect) => {
       params: { limit: expect.stringContaining('1,000.00'), after: expect.stringContaining('1,400.00') },
     });
     expect((await rowOf('Limited Client'))?.due).toBe(1300);
+    // Picked from the list (by its partner id) as typed by name: the same limit.
+    const picked = await sale('', 100, { partner_id: p.id });
+    expect(picked.statusCode, picked.body).toBe(409);
+    expect(picked.json().error).toMatchObject({ code: 'credit_limit', params: { after: expect.stringContaining('1,400.00') } });
     // A payment is never refused; once paid down, a sale within the limit goes through.
     expect((await pay('Limited Client', 1000)).statusCode).toBe(201);
     expect((await sale('Limited Client', 600)).statusCode).toBe(201);

@@ -74,8 +74,12 @@ async function accountById(db: Db, id: number): Promise<AccountAnswer | undefine
 }
 
 /** The account an entry names (in `field`): it must exist and be open. Cash (the default) needs no read. */
-export async function openAccount(db: Db, id: number | undefined, field = 'account_id'): Promise<number> {
-  if (id === undefined || id === CASH_ACCOUNT_ID) return CASH_ACCOUNT_ID;
+export function openAccount(db: Db, id: number | undefined, field = 'account_id'): number | Promise<number> {
+  // Cash, the default, at once: most entries name no account (the entry POST's budget, decision 0051).
+  return id === undefined || id === CASH_ACCOUNT_ID ? CASH_ACCOUNT_ID : namedAccount(db, id, field);
+}
+
+async function namedAccount(db: Db, id: number, field: string): Promise<number> {
   const a = await db.selectFrom('money_accounts').select(['id', 'name', 'archived', 'type']).where('id', '=', id).executeTakeFirst();
   // The cheques' accounts are the books' own: money reaches them only by cheque.
   if (!a || isChequeHolder(a.type)) throw new HttpError(400, 'account_not_found', undefined, field);

@@ -16,13 +16,18 @@ import { ledgerEffect } from './rollups.ts';
 /** A warning on a saved entry: a code of the refusal list, its English text and its figures. */
 export type Warning = WarningAnswer;
 
-/** The warnings of a new entry, or a 409 when its party refuses a sale past its limit. */
-export async function creditCheck(db: Kysely<DB>, registry: Registry, kind: KindDef, row: repo.NewEntry): Promise<Warning[]> {
-  if (!raisesClientDue(kind) || row.party_id === null) return [];
+/** A party's credit terms, as its partner record has them when the entry is prepared. */
+type CreditTerms = Pick<repo.PartnerRow, 'name' | 'credit_limit_p' | 'refuse_past_limit'>;
+
+/**
+ * The warnings of a new entry, or a 409 when its party refuses a sale past its limit. `partner` is
+ * the entry's party as prepareEntry found it: a party without a limit costs no read (the entry
+ * POST's budget, decision 0051).
+ */
+export async function creditCheck(db: Kysely<DB>, registry: Registry, kind: KindDef, row: repo.NewEntry, partner: CreditTerms | null): Promise<Warning[]> {
+  if (!raisesClientDue(kind) || row.party_id === null || !partner || partner.credit_limit_p === null) return [];
   const raised = ledgerEffect(registry, row);
   if (raised <= 0) return [];
-  const partner = await repo.getPartner(db, row.party_id);
-  if (!partner || partner.credit_limit_p === null) return [];
   const limit = Number(partner.credit_limit_p);
   const due = await repo.partyDue(db, row.party_id);
   if (due + raised <= limit) return [];

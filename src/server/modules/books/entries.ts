@@ -8,6 +8,7 @@ import type { CurrentUser } from '../../auth/plugin.ts';
 import { recordAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Outcome, groupCommit } from '../../db/group-commit.ts';
+import { isPromise } from '../../db/reads.ts';
 import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import { openAccount } from './accounts.ts';
@@ -76,7 +77,7 @@ export async function prepareEntry(
   kind: KindDef,
   input: EntryInput,
   actor: CurrentUser,
-): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null }> {
+): Promise<{ seen: repo.EntryRow; key: string | null } | { row: repo.NewEntry; key: string | null; party: Party | null }> {
   const key = typeof input.idempotency_key === 'string' ? input.idempotency_key : null;
   if (key) {
     const seen = await repo.findByIdempotencyKey(ctx.db, key);
@@ -88,7 +89,10 @@ export async function prepareEntry(
       ? await resolveParty(ctx.db, partyField.input.categories, input.partner_id as number | undefined, String(input.name ?? ''))
       : null;
   const row = buildEntryRow(kind, input, party, { ...stamp(ctx, actor), idempotency_key: key });
-  if (kind.cash) row.account_id = await openAccount(ctx.db, input.account_id as number | undefined);
+  if (kind.cash) {
+    const account = openAccount(ctx.db, input.account_id as number | undefined);
+    row.account_id = isPromise(account) ? await account : account;
+  }
   keepMadeDay(ctx, input.made_at, row);
   // A late voucher: put on its own, earlier day (shared/backdate.ts), counted back from the day it
   // was entered (made, for an entry from a phone's outbox): that day and the reason are kept.
@@ -99,14 +103,14 @@ export async function prepareEntry(
     row.issue_date = late.issueDate;
     row.backdate_reason = late.reason;
   }
-  return { row, key };
+  return { row, key, party };
 }
 
 /** Saves a new entry; a sale past its client's credit limit comes back with a warning (or is refused: credit.ts). */
 export async function createEntry(ctx: BooksContext, kind: KindDef, input: EntryInput, actor: CurrentUser): Promise<Saved & { warnings: Warning[] }> {
   const prepared = await prepareEntry(ctx, kind, input, actor);
   if ('seen' in prepared) return { ...replay(kind, prepared.seen), warnings: [] };
-  const warnings = await creditCheck(ctx.db, ctx.registry, kind, prepared.row);
+  const warnings = await creditCheck(ctx.db, ctx.registry, kind, prepared.row, prepared.party);
   const saved = await saveEntry(ctx.db, { db: ctx.db, registry: ctx.registry, kind, row: prepared.row, key: prepared.key });
   return { ...saved, warnings };
 }
@@ -248,15 +252,19 @@ export async function partnerFilter(
   return found[0] ? { partner: Number(found[0].id) } : { name, typedName: true };
 }
 
-async function resolveParty(db: Kysely<DB>, categories: readonly string[], partnerId: number | undefined, name: string) {
+/** An entry's party: its partner's id and name, and its credit terms (credit.ts). */
+type Party = Pick<repo.PartnerRow, 'name' | 'credit_limit_p' | 'refuse_past_limit'> & { id: number };
+
+async function resolveParty(db: Kysely<DB>, categories: readonly string[], partnerId: number | undefined, name: string): Promise<Party> {
   const wanted = categories.length > 2 ? 'partner' : categories.join(' or ');
+  const asParty = (p: repo.PartnerRow): Party => ({ id: Number(p.id), name: p.name, credit_limit_p: p.credit_limit_p, refuse_past_limit: p.refuse_past_limit });
   if (partnerId !== undefined) {
     const p = await repo.getPartner(db, partnerId);
     if (!p || !categories.includes(p.catagories)) throw new HttpError(400, 'partner_not_listed', { category: wanted }, 'name');
-    return { id: Number(p.id), name: p.name };
+    return asParty(p);
   }
   const found = await repo.findPartnersByName(db, name, categories);
   if (found.length === 0) throw new HttpError(400, 'partner_not_listed', { category: wanted }, 'name');
   if (found.length > 1) throw new HttpError(400, 'partner_ambiguous', { count: found.length }, 'name');
-  return { id: Number(found[0]?.id), name: found[0]?.name ?? name };
+  return asParty(found[0]!);
 }

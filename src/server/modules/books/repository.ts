@@ -390,6 +390,9 @@ export function listPartners(db: Db, search?: string) {
 const keepPartners = { keep: { topic: 'partners', max: 1000 } } as const;
 const partnerById = preparedQuery((db: Kysely<DB>, id: number) => db.selectFrom('partners').selectAll().where('id', '=', id), keepPartners);
 
+/** A partner's row as read. */
+export type PartnerRow = NonNullable<Awaited<ReturnType<typeof getPartner>>>;
+
 export async function getPartner(db: Db, id: number) {
   const [row] = await partnerById(db, id);
   return row;
