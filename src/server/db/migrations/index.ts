@@ -25,6 +25,7 @@ import * as m0024 from './0024-shared-statements.ts';
 import * as m0027 from './0027-opening-balances.ts';
 import * as m0028 from './0028-party-totals-up-down.ts';
 import * as m0029 from './0029-party-days-clustered.ts';
+import * as m0030 from './0030-write-indexes.ts';
 
 export interface Step {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -57,6 +58,7 @@ const steps: Record<string, Step> = {
   '0027-opening-balances': m0027,
   '0028-party-totals-up-down': m0028,
   '0029-party-days-clustered': m0029,
+  '0030-write-indexes': m0030,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
