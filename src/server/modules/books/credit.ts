@@ -17,7 +17,7 @@ import { ledgerEffect } from './rollups.ts';
 export type Warning = WarningAnswer;
 
 /** A party's credit terms, as its partner record has them when the entry is prepared. */
-type CreditTerms = Pick<repo.PartnerRow, 'name' | 'credit_limit_p' | 'refuse_past_limit'>;
+export type CreditTerms = Pick<repo.PartnerRow, 'name' | 'credit_limit_p' | 'refuse_past_limit'>;
 
 /**
  * The warnings of a new entry, or a 409 when its party refuses a sale past its limit. `partner` is

@@ -13,7 +13,7 @@ import { writeTransaction } from '../../db/write.ts';
 import { HttpError } from '../../http/validate.ts';
 import { openAccount } from './accounts.ts';
 import { closedDays, closedRefusal, refuseClosedDays } from './closed-days.ts';
-import { type Warning, creditCheck } from './credit.ts';
+import { type CreditTerms, type Warning, creditCheck } from './credit.ts';
 import { type BooksContext, emptyEntry, stamp } from './context.ts';
 import * as repo from './repository.ts';
 
@@ -253,7 +253,7 @@ export async function partnerFilter(
 }
 
 /** An entry's party: its partner's id and name, and its credit terms (credit.ts). */
-type Party = Pick<repo.PartnerRow, 'name' | 'credit_limit_p' | 'refuse_past_limit'> & { id: number };
+type Party = CreditTerms & { id: number };
 
 async function resolveParty(db: Kysely<DB>, categories: readonly string[], partnerId: number | undefined, name: string): Promise<Party> {
   const wanted = categories.length > 2 ? 'partner' : categories.join(' or ');
