@@ -1,4 +1,4 @@
-import { UncertainCommit } from './write.ts';
+import { UncertainCommit, writeCounters } from './write.ts';
 
 // Writes that arrive together share one transaction (docs/decisions/0009-write-path.md); each
 // group's transaction is a `writeTransaction`.
@@ -77,6 +77,7 @@ export function groupCommit<I, R>(opts: {
         });
         return;
       }
+      writeCounters.groupsRunAlone += 1;
       for (const b of batch) await opts.single(b.item).then(b.resolve, b.reject);
     } finally {
       g.running = false;

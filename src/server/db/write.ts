@@ -42,8 +42,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
-/** Write transactions begun by this process (attempts included): how well writes are grouped. */
-export const writeCounters = { transactions: 0 };
+/**
+ * Write transactions begun by this process (attempts included): how well writes are grouped; and
+ * groups whose transaction failed, so that each of their writes ran again alone.
+ */
+export const writeCounters = { transactions: 0, groupsRunAlone: 0 };
 
 /** Attempts of one write before its failure goes to the client. */
 export const WRITE_ATTEMPTS = 6;
