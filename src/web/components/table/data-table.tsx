@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ROWS_IN_FIRST_FRAME } from './first-frame';
+import { ROWS_IN_FIRST_FRAME, ROWS_PER_TASK } from './first-frame';
 import { tr, useMessages } from '../../lib/i18n';
 
 // The one table of the app: columns as data, row actions, an optional totals row. Every list,
@@ -61,29 +61,33 @@ const labelOf = <Row,>(c: TableColumn<Row>) => (typeof c.header === 'string' ? t
 const shown = (node: ReactNode) => (typeof node === 'string' ? tr(node) : node);
 
 /**
- * The rows drawn in a table's first frame; the rest come in the next one, once the first has been
- * painted. Preact (the browser's build, decision 0049) draws an update in one task, so a statement's
- * rows and their layout were one long task on a phone (issue 32 item 4): now two, the screen's
- * top (its heading, the first cards) painted from the first. A page being printed has every row
+ * The rows drawn so far: a table's first frame has ROWS_IN_FIRST_FRAME, and once it is painted the
+ * rest come ROWS_PER_TASK at a time, each batch in a task of its own. Preact (the browser's build,
+ * decision 0049) draws an update in one task, so a statement's rows and their layout were one long
+ * task on a phone (issue 32 item 4): the screen's top (its heading, the first cards) is painted from
+ * the first, and no task draws more than a batch. A page being printed has every row at once
  * (`beforeprint`); once a table has drawn all its rows it draws them all from then on.
  */
 function useRowsShown(count: number): number {
-  const [all, setAll] = useState(false);
-  const more = !all && count > ROWS_IN_FIRST_FRAME;
+  const [limit, setLimit] = useState(ROWS_IN_FIRST_FRAME);
+  const more = count > limit;
   useEffect(() => {
     if (!more) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next frame is painted: a frame's callback runs just before its paint.
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true), 0)));
-    const now = () => flushSync(() => setAll(true));
+    const next = () => setLimit((l) => (l + ROWS_PER_TASK >= count ? Infinity : l + ROWS_PER_TASK));
+    // The first batch after the first frame is painted (a frame's callback runs just before its
+    // paint); each next one in the task after the batch before it.
+    const frame = limit === ROWS_IN_FIRST_FRAME ? requestAnimationFrame(() => (timer = setTimeout(next, 0))) : undefined;
+    if (frame === undefined) timer = setTimeout(next, 0);
+    const now = () => flushSync(() => setLimit(Infinity));
     window.addEventListener('beforeprint', now);
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
       window.removeEventListener('beforeprint', now);
     };
-  }, [more]);
-  return more ? ROWS_IN_FIRST_FRAME : count;
+  }, [more, limit, count]);
+  return more ? limit : count;
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
